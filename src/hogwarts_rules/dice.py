@@ -1,0 +1,313 @@
+"""Injectable dice: seeded, scripted, external, or your own.
+
+A game never calls :mod:`random`. It asks its *dice source* for each roll, and the
+source is part of the (immutable) game value, so ``game.apply(action)`` stays pure:
+the same game and the same action always give the same result.
+
+Four kinds of source:
+
+* :class:`SeededDice` (the default): a portable pseudo-random generator
+  (SplitMix64 with rejection sampling). Same seed and same actions give the same
+  game on every platform and Python version.
+* :class:`ScriptedDice`: "the next rolls are 6, 2, 5", for tests and tutorials.
+  Raises :class:`~hogwarts_rules.errors.DiceError` when the script runs out.
+* :class:`ExternalDice`: the game stops at every roll. ``game.to_act`` is then
+  ``(CHANCE,)``, ``game.chance_outcomes()`` lists the possible results with exact
+  probabilities, and the caller applies one of them as a
+  :class:`~hogwarts_rules.actions.ChanceOutcome` (physical dice at a real table,
+  or a search tool enumerating outcomes).
+* anything that follows the :class:`DiceSource` protocol.
+
+>>> dice = SeededDice(seed=7)
+>>> first, dice = dice.roll(20)
+>>> second, dice = dice.roll(20)
+>>> (first, second)
+(8, 5)
+>>> scripted = ScriptedDice((6, 2))
+>>> scripted.roll(6)[0]
+6
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from fractions import Fraction
+from typing import Any, Final, Protocol, runtime_checkable
+
+import attrs
+
+from hogwarts_rules.errors import DiceError, InvalidDataError
+
+__all__ = [
+    "CHANCE",
+    "MAX_SIDES",
+    "DiceSource",
+    "ExternalDice",
+    "ScriptedDice",
+    "SeededDice",
+    "dice_from_dict",
+    "die_probabilities",
+]
+
+CHANCE: Final = "<chance>"
+"""The name ``game.to_act`` uses for chance: an external roll is awaited.
+
+Player names may not start with ``<``, so this never collides with a player.
+"""
+
+MAX_SIDES: Final = 1000
+"""The largest die (or the widest uniform choice) a dice source is asked for."""
+
+_MASK64: Final = (1 << 64) - 1
+_GOLDEN: Final = 0x9E3779B97F4A7C15
+
+
+@runtime_checkable
+class DiceSource(Protocol):
+    """What a game needs from a source of randomness.
+
+    A source is an immutable value: :meth:`roll` returns the result *and the
+    source to use next*, and never changes ``self``. A source that breaks this
+    (for example one wrapping :class:`random.Random`) still works, but games using
+    it are no longer pure, cannot be replayed, and cannot be serialized.
+    """
+
+    def roll(self, sides: int) -> tuple[int, DiceSource]:
+        """Roll one die with ``sides`` faces numbered 1 to ``sides``.
+
+        Args:
+            sides: the number of faces, from 1 to :data:`MAX_SIDES`.
+
+        Returns:
+            The face rolled and the source to use for the next roll.
+
+        Raises:
+            DiceError: the source cannot produce this roll.
+        """
+        ...
+
+
+def _check_sides(sides: int) -> None:
+    if type(sides) is not int or not 1 <= sides <= MAX_SIDES:
+        raise DiceError("bad_die", f"a die must have 1 to {MAX_SIDES} sides, not {sides!r}")
+
+
+def _splitmix64(state: int) -> tuple[int, int]:
+    """Advance a SplitMix64 state; return (output, next_state)."""
+    state = (state + _GOLDEN) & _MASK64
+    z = state
+    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK64
+    return z ^ (z >> 31), state
+
+
+def _check_seed(instance: object, attribute: attrs.Attribute[int], value: int) -> None:
+    if type(value) is not int or not 0 <= value <= _MASK64:
+        raise DiceError("bad_seed", f"{attribute.name} must be an integer from 0 to 2**64 - 1")
+
+
+@attrs.frozen
+class SeededDice:
+    """Portable seeded dice (SplitMix64 with rejection sampling).
+
+    The generator is specified here, not borrowed from :mod:`random`, so a seed
+    gives the same rolls on every platform and Python version. Every roll is
+    exactly uniform (biased outputs are rejected and drawn again).
+
+    Attributes:
+        seed: the seed the dice started from (0 to 2**64 - 1).
+        state: the generator's current state; equal to ``seed`` before the first roll.
+    """
+
+    seed: int = attrs.field(validator=_check_seed)
+    state: int = attrs.field(validator=_check_seed)
+
+    @state.default
+    def _state_default(self) -> int:
+        return self.seed
+
+    def roll(self, sides: int) -> tuple[int, SeededDice]:
+        """Roll one fair die; see :meth:`DiceSource.roll`."""
+        _check_sides(sides)
+        limit = (_MASK64 + 1) - ((_MASK64 + 1) % sides)
+        state = self.state
+        while True:
+            output, state = _splitmix64(state)
+            if output < limit:
+                return output % sides + 1, SeededDice(self.seed, state)
+
+    def __repr__(self) -> str:
+        # The state predicts every future roll: keep it out of reprs (and logs).
+        return f"SeededDice(seed={self.seed})"
+
+    def to_dict(self) -> dict[str, Any]:
+        """Return the JSON-safe form (see :func:`dice_from_dict`)."""
+        return {"kind": "seeded", "seed": self.seed, "state": self.state}
+
+
+def _int_tuple(values: Iterable[int]) -> tuple[int, ...]:
+    return tuple(values)
+
+
+@attrs.frozen
+class ScriptedDice:
+    """Dice that give a fixed list of rolls, in order: for tests and tutorials.
+
+    >>> dice = ScriptedDice((4, 1))
+    >>> a, dice = dice.roll(6)
+    >>> b, dice = dice.roll(20)
+    >>> (a, b, dice.remaining)
+    (4, 1, ())
+    >>> dice.roll(6)
+    Traceback (most recent call last):
+    ...
+    hogwarts_rules.errors.DiceError: the scripted dice have run out (2 rolls were scripted and all
+    have been used; a d6 was asked for)
+
+    Attributes:
+        rolls: every scripted roll, used and unused.
+        position: how many rolls have been used.
+    """
+
+    rolls: tuple[int, ...] = attrs.field(converter=_int_tuple)
+    position: int = 0
+
+    def __attrs_post_init__(self) -> None:
+        for value in self.rolls:
+            if type(value) is not int or not 1 <= value <= MAX_SIDES:
+                raise DiceError(
+                    "bad_script",
+                    f"a scripted roll must be a whole number from 1 to {MAX_SIDES}, not {value!r}",
+                )
+        if type(self.position) is not int or not 0 <= self.position <= len(self.rolls):
+            raise DiceError("bad_script", "the script position must lie within the script")
+
+    @property
+    def remaining(self) -> tuple[int, ...]:
+        """The rolls not used yet."""
+        return self.rolls[self.position :]
+
+    def roll(self, sides: int) -> tuple[int, ScriptedDice]:
+        """Give the next scripted roll; see :meth:`DiceSource.roll`.
+
+        Raises:
+            DiceError: the script has run out, or the next roll does not fit the die.
+        """
+        _check_sides(sides)
+        if self.position >= len(self.rolls):
+            raise DiceError(
+                "dice_exhausted",
+                f"the scripted dice have run out ({len(self.rolls)} rolls were scripted and all "
+                f"have been used; a d{sides} was asked for)",
+            )
+        value = self.rolls[self.position]
+        if value > sides:
+            raise DiceError(
+                "bad_script",
+                f"scripted roll number {self.position + 1} is {value}, "
+                f"which a d{sides} cannot show",
+            )
+        return value, ScriptedDice(self.rolls, self.position + 1)
+
+    def to_dict(self) -> dict[str, Any]:
+        """Return the JSON-safe form (see :func:`dice_from_dict`)."""
+        return {"kind": "scripted", "rolls": list(self.rolls), "position": self.position}
+
+
+@attrs.frozen
+class ExternalDice:
+    """Dice rolled outside the game: the caller supplies every outcome.
+
+    With this source, a game that needs a roll stops: ``game.to_act == (CHANCE,)``,
+    ``game.chance_outcomes()`` gives every possible outcome with its exact
+    probability, and ``game.apply(ChanceOutcome(value))`` continues.
+    """
+
+    def roll(self, sides: int) -> tuple[int, ExternalDice]:
+        """External dice cannot roll by themselves; games handle them before calling this.
+
+        Raises:
+            DiceError: always.
+        """
+        raise DiceError("external_dice", "external dice are rolled by the caller, not by the game")
+
+    def to_dict(self) -> dict[str, Any]:
+        """Return the JSON-safe form (see :func:`dice_from_dict`)."""
+        return {"kind": "external"}
+
+
+def die_probabilities(sides: int) -> tuple[tuple[int, Fraction], ...]:
+    """Every face of a fair die with its exact probability.
+
+    >>> die_probabilities(3)
+    ((1, Fraction(1, 3)), (2, Fraction(1, 3)), (3, Fraction(1, 3)))
+    """
+    _check_sides(sides)
+    p = Fraction(1, sides)
+    return tuple((face, p) for face in range(1, sides + 1))
+
+
+def dice_to_dict(dice: DiceSource) -> dict[str, Any]:
+    """Return the JSON-safe form of a built-in dice source.
+
+    Raises:
+        InvalidDataError: the source is not one of the built-in kinds and has no
+            ``to_dict`` method.
+    """
+    to_dict = getattr(dice, "to_dict", None)
+    if not isinstance(dice, SeededDice | ScriptedDice | ExternalDice) or to_dict is None:
+        raise InvalidDataError(
+            "dice_not_serializable",
+            f"a game using a custom dice source ({type(dice).__name__}) cannot be serialized; "
+            "use SeededDice, ScriptedDice or ExternalDice",
+        )
+    result: dict[str, Any] = to_dict()
+    return result
+
+
+def dice_from_dict(data: object, path: str = "$") -> SeededDice | ScriptedDice | ExternalDice:
+    """Rebuild a dice source from its :meth:`to_dict` form, validating it.
+
+    >>> dice_from_dict({"kind": "seeded", "seed": 7, "state": 7})
+    SeededDice(seed=7)
+
+    Raises:
+        InvalidDataError: the data is not a valid dice description.
+    """
+    if not isinstance(data, Mapping):
+        raise InvalidDataError("bad_type", f"{path}: dice must be an object", path)
+    kind = data.get("kind")
+    expected: dict[object, tuple[str, ...]] = {
+        "seeded": ("kind", "seed", "state"),
+        "scripted": ("kind", "rolls", "position"),
+        "external": ("kind",),
+    }
+    if kind not in expected:
+        raise InvalidDataError(
+            "unknown_dice",
+            f"{path}.kind: unknown dice kind {kind!r} (seeded, scripted or external)",
+            path + ".kind",
+        )
+    extra = sorted(set(data) - set(expected[kind]), key=str)
+    missing = [key for key in expected[kind] if key not in data]
+    if extra:
+        raise InvalidDataError(
+            "unknown_field", f"{path}: unknown field {extra[0]!r} for {kind} dice", path
+        )
+    if missing:
+        raise InvalidDataError(
+            "missing_field", f"{path}: missing field {missing[0]!r} for {kind} dice", path
+        )
+    try:
+        if kind == "seeded":
+            return SeededDice(data["seed"], data["state"])
+        if kind == "scripted":
+            rolls = data["rolls"]
+            if not isinstance(rolls, Sequence) or isinstance(rolls, str):
+                raise InvalidDataError(
+                    "bad_type", f"{path}.rolls: must be a list of whole numbers", path + ".rolls"
+                )
+            return ScriptedDice(tuple(rolls), data["position"])
+    except DiceError as exc:
+        raise InvalidDataError("bad_dice", f"{path}: {exc.message}", path) from None
+    return ExternalDice()

@@ -1,0 +1,643 @@
+"""The game contract shared by all games, and the machinery behind it.
+
+Every game of the library is a frozen attrs class derived from :class:`GameBase`,
+and offers the same surface:
+
+* ``game.apply(action) -> (next_game, events)``: pure, never changes ``game``;
+* ``game.legal_actions(player=None)``, ``game.check(action)``, ``game.can_apply(action)``;
+* ``game.to_act`` (who must decide now; ``(CHANCE,)`` when an external roll is awaited),
+  ``game.chance_outcomes()`` (the possible rolls with exact probabilities);
+* ``game.is_over``, ``game.outcome``;
+* ``game.record`` / ``replay(record)``, ``game.to_dict()`` / ``Game.from_dict(data)``.
+
+How a rule with several steps is written
+----------------------------------------
+A game's rules code for one action is straight-line Python that receives a
+:class:`Context`. It calls :meth:`Context.roll` for dice, :meth:`Context.decide`
+when a player must choose (for example how much Youth to spend after seeing a
+roll), and :meth:`Context.emit` for events. When a roll comes from external dice,
+or a player must decide, the context *suspends* the action: ``apply`` returns a
+game with a :class:`Pending` record and the events so far. The caller then
+applies the outcome or the decision, and the engine runs the original action
+again from its start, feeding it the inputs collected so far. Because the rules
+code is pure, the re-run repeats the same steps and continues where it stopped.
+This keeps multi-step rules readable and makes every intermediate decision an
+ordinary action with its own legal-action list.
+"""
+
+from __future__ import annotations
+
+import abc
+import secrets
+import unicodedata
+from collections.abc import Iterable, Mapping, Sequence
+from fractions import Fraction
+from typing import Any, ClassVar, Final, NoReturn, Self, TypeVar
+
+import attrs
+
+from hogwarts_rules.actions import Action, ChanceOutcome
+from hogwarts_rules.dice import CHANCE, DiceSource, ExternalDice, SeededDice
+from hogwarts_rules.errors import IllegalActionError, InvalidDataError, RulesError
+from hogwarts_rules.events import Event
+from hogwarts_rules.frozen import FrozenMap
+from hogwarts_rules.serialization import FORMAT, FORMAT_VERSION, converter, structure, unstructure
+
+__all__ = [
+    "MAX_NAME_LENGTH",
+    "ChanceRequest",
+    "Context",
+    "Decision",
+    "GameBase",
+    "GameRecord",
+    "Outcome",
+    "Pending",
+    "check_player_names",
+    "make_dice",
+]
+
+MAX_NAME_LENGTH: Final = 40
+"""The longest player (or character) name accepted."""
+
+T = TypeVar("T", int, str)
+
+
+@attrs.frozen
+class Decision:
+    """A player must choose one of ``options`` before the game can go on.
+
+    Attributes:
+        player: who decides.
+        options: every action the rules allow here.
+        prompt: what is being decided, in words.
+    """
+
+    player: str
+    options: tuple[Action, ...]
+    prompt: str
+
+
+@attrs.frozen
+class ChanceRequest:
+    """External dice must supply a roll before the game can go on.
+
+    Attributes:
+        label: what the roll is for (``"Sky's d20 for Charms"``).
+        outcomes: each possible value with its exact probability (they sum to 1).
+    """
+
+    label: str
+    outcomes: tuple[tuple[int | str, Fraction], ...]
+
+
+@attrs.frozen(eq=False)
+class Pending:
+    """An action stopped part-way, waiting for a decision or a roll.
+
+    Attributes:
+        root: the game as it was before ``action`` (the action re-runs from there).
+        action: the action that was stopped.
+        inputs: the decisions and chance outcomes supplied since, in order.
+        request: what is awaited now.
+        emitted: how many of the action's events have been returned so far.
+    """
+
+    root: Any
+    action: Action
+    inputs: tuple[Action, ...]
+    request: Decision | ChanceRequest
+    emitted: int
+
+    # Equality and hashing leave out ``root``: it is determined by the game's history.
+    def _key(self) -> tuple[Any, ...]:
+        return (self.action, self.inputs, self.request, self.emitted)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Pending):
+            return NotImplemented
+        return self._key() == other._key()
+
+    def __hash__(self) -> int:
+        return hash(self._key())
+
+
+class _Suspend(Exception):
+    """Internal: raised by :class:`Context` to stop an action part-way."""
+
+    def __init__(self, request: Decision | ChanceRequest, state: Any) -> None:
+        super().__init__(request)
+        self.request = request
+        self.state = state
+
+
+class Context:
+    """What rules code uses while one action is applied: dice, decisions, events.
+
+    Rules code never keeps a context beyond the action it was given for.
+    """
+
+    __slots__ = ("_cursor", "_inputs", "dice", "events", "external")
+
+    def __init__(self, dice: DiceSource, inputs: tuple[Action, ...] = ()) -> None:
+        """Start applying one action with these dice and previously supplied inputs."""
+        self.dice = dice
+        self.external = isinstance(dice, ExternalDice)
+        self._inputs = inputs
+        self._cursor = 0
+        self.events: list[Event] = []
+
+    def emit(self, *events: Event) -> None:
+        """Record events, in order."""
+        self.events.extend(events)
+
+    def _next_input(self) -> Action | None:
+        if self._cursor < len(self._inputs):
+            value = self._inputs[self._cursor]
+            self._cursor += 1
+            return value
+        return None
+
+    def roll(self, sides: int, *, label: str, state: Any = None) -> int:
+        """Roll one die with faces 1 to ``sides``.
+
+        Args:
+            sides: the size of the die.
+            label: what the roll is for, shown to whoever rolls external dice.
+            state: the game as it stands now, shown while an external roll is awaited.
+        """
+        if not self.external:
+            value, self.dice = self.dice.roll(sides)
+            return value
+        supplied = self._next_input()
+        if supplied is None:
+            p = Fraction(1, sides)
+            raise _Suspend(
+                ChanceRequest(label, tuple((face, p) for face in range(1, sides + 1))), state
+            )
+        assert isinstance(supplied, ChanceOutcome) and type(supplied.value) is int
+        return supplied.value
+
+    def roll_many(
+        self, count: int, sides: int, *, label: str, state: Any = None
+    ) -> tuple[int, ...]:
+        """Roll ``count`` dice of ``sides`` faces, one at a time (so ``2d6`` is two rolls)."""
+        return tuple(
+            self.roll(
+                sides,
+                label=f"{label} (die {i + 1} of {count})" if count > 1 else label,
+                state=state,
+            )
+            for i in range(count)
+        )
+
+    def draw(self, faces: Sequence[T], *, label: str, state: Any = None) -> T:
+        """Pick one of ``faces`` uniformly at random (a labelled die, or a card from a deck).
+
+        Repeated faces are proportionally more likely.
+        """
+        if not faces:
+            raise ValueError("cannot draw from nothing")
+        if not self.external:
+            index, self.dice = self.dice.roll(len(faces))
+            return faces[index - 1]
+        supplied = self._next_input()
+        if supplied is None:
+            counts: dict[T, int] = {}
+            for face in faces:
+                counts[face] = counts.get(face, 0) + 1
+            outcomes = tuple((face, Fraction(n, len(faces))) for face, n in counts.items())
+            raise _Suspend(ChanceRequest(label, outcomes), state)
+        assert isinstance(supplied, ChanceOutcome)
+        return next(face for face in faces if face == supplied.value)
+
+    def decide(
+        self, player: str, options: Sequence[Action], *, prompt: str, state: Any = None
+    ) -> Action:
+        """Ask ``player`` to choose one of ``options`` (a single option is taken at once).
+
+        Args:
+            player: who decides.
+            options: every action the rules allow here (at least one).
+            prompt: what is being decided, in words.
+            state: the game as it stands now, returned by ``apply`` while the decision is awaited.
+        """
+        if len(options) == 1:
+            return options[0]
+        supplied = self._next_input()
+        if supplied is None:
+            raise _Suspend(Decision(player, tuple(options), prompt), state)
+        return supplied
+
+
+def _score_map(value: Mapping[str, int]) -> FrozenMap[str, int]:
+    return FrozenMap(value)
+
+
+@attrs.frozen
+class Outcome:
+    """How a finished game ended.
+
+    Attributes:
+        winners: the winning players (several share a tie; empty when nobody wins).
+        reason: a short machine-readable reason, such as ``"voldemort_defeated"``.
+        scores: the final score of each player, where the game keeps scores.
+        description: the ending in words.
+    """
+
+    winners: tuple[str, ...]
+    reason: str
+    scores: FrozenMap[str, int] = attrs.field(factory=FrozenMap, converter=_score_map)
+    description: str = ""
+
+
+@attrs.frozen
+class GameRecord:
+    """A game's set-up plus every action applied: enough to replay it exactly.
+
+    With seeded dice the record is the seed (in the set-up) plus the players'
+    actions; with external dice it also holds every chance outcome.
+
+    Attributes:
+        game: the game's kind (``"hufflepuff-ravenclaw"``, ...).
+        setup: the game's set-up as JSON-safe data (players, options, dice).
+        actions: every action applied, in order.
+    """
+
+    game: str
+    setup: Any
+    actions: tuple[Action, ...]
+
+
+def check_player_names(
+    names: object, *, minimum: int, maximum: int, noun: str = "player"
+) -> tuple[str, ...]:
+    """Validate a list of player names and return it as a tuple.
+
+    Names are non-empty strings of at most :data:`MAX_NAME_LENGTH` characters,
+    without control characters or surrounding spaces, unique, and not starting
+    with ``<`` (reserved for :data:`~hogwarts_rules.dice.CHANCE`).
+
+    Raises:
+        IllegalActionError: a name is invalid, repeated, or the count is wrong.
+    """
+    if isinstance(names, str) or not isinstance(names, Iterable):
+        raise IllegalActionError("bad_players", f"{noun}s must be given as a list of names")
+    result = tuple(names)
+    if not minimum <= len(result) <= maximum:
+        raise IllegalActionError(
+            "player_count", f"this game is for {minimum} to {maximum} {noun}s, not {len(result)}"
+        )
+    for name in result:
+        if type(name) is not str:
+            raise IllegalActionError(
+                "bad_name", f"a {noun} name must be a string, not {type(name).__name__}"
+            )
+        if not name or name != name.strip() or len(name) > MAX_NAME_LENGTH:
+            raise IllegalActionError(
+                "bad_name",
+                f"{noun} name {name[:MAX_NAME_LENGTH]!r} must be 1 to {MAX_NAME_LENGTH} characters "
+                "with no leading or trailing spaces",
+            )
+        if name.startswith("<") or any(unicodedata.category(ch)[0] == "C" for ch in name):
+            raise IllegalActionError(
+                "bad_name",
+                f"{noun} name {name!r} may not start with '<' or contain control characters",
+            )
+    if len(set(result)) != len(result):
+        raise IllegalActionError("duplicate_name", f"every {noun} needs a different name")
+    return result
+
+
+def make_dice(seed: int | None, dice: DiceSource | None) -> DiceSource:
+    """The dice a new game starts with: ``dice`` if given, else seeded dice.
+
+    A ``seed`` of ``None`` picks a fresh random seed (recorded in the game, so
+    it can still be replayed).
+
+    Raises:
+        IllegalActionError: both ``seed`` and ``dice`` were given, or ``dice`` is
+            not a dice source.
+        DiceError: the seed is not a whole number from 0 to 2**64 - 1.
+    """
+    if dice is not None:
+        if seed is not None:
+            raise IllegalActionError("seed_and_dice", "give a seed or a dice source, not both")
+        if not isinstance(dice, DiceSource):
+            raise IllegalActionError(
+                "bad_dice", f"{type(dice).__name__} is not a dice source (it has no roll method)"
+            )
+        return dice
+    return SeededDice(secrets.randbits(64) if seed is None else seed)
+
+
+@attrs.frozen(kw_only=True)
+class GameBase(abc.ABC):
+    """What every game offers; each game module's ``Game`` derives from it.
+
+    Subclasses implement the hooks whose names start with an underscore.
+
+    Attributes:
+        dice: the dice source the game rolls with (its state moves on with each roll).
+        pending: the action stopped part-way, if a decision or an external roll is awaited.
+        history: every action applied since set-up, in order.
+    """
+
+    KIND: ClassVar[str]
+    ACTION_TYPE: ClassVar[type[Action]]
+
+    dice: DiceSource = attrs.field(repr=False)
+    pending: Pending | None = attrs.field(default=None, repr=False)
+    history: tuple[Action, ...] = attrs.field(default=(), repr=False)
+
+    # ----- hooks for subclasses -----------------------------------------------------
+
+    @abc.abstractmethod
+    def _setup_dict(self) -> dict[str, Any]:
+        """The set-up as JSON-safe data (including the starting dice)."""
+
+    @classmethod
+    @abc.abstractmethod
+    def _from_setup_dict(cls, data: Any) -> Self:
+        """Build the starting game from :meth:`_setup_dict` output (untrusted)."""
+
+    @abc.abstractmethod
+    def _state_dict(self) -> dict[str, Any]:
+        """The current state as JSON-safe data, for readers of ``to_dict()``."""
+
+    @abc.abstractmethod
+    def _root_actions(self) -> tuple[Action, ...]:
+        """The actions that can start something now (no action is pending)."""
+
+    @abc.abstractmethod
+    def _root_to_act(self) -> tuple[str, ...]:
+        """Who must decide now when no action is pending."""
+
+    @abc.abstractmethod
+    def _check_root(self, action: Action) -> None:
+        """Raise :class:`IllegalActionError` if ``action`` cannot start now."""
+
+    @abc.abstractmethod
+    def _play(self, ctx: Context, action: Action) -> Self:
+        """Apply a checked root action and return the resulting game."""
+
+    @property
+    @abc.abstractmethod
+    def is_over(self) -> bool:
+        """True once the game has ended."""
+
+    @property
+    @abc.abstractmethod
+    def outcome(self) -> Outcome | None:
+        """How the game ended, or ``None`` while it goes on."""
+
+    # ----- the contract ---------------------------------------------------------------
+
+    @property
+    def to_act(self) -> tuple[str, ...]:
+        """Who must decide now: player names, ``(CHANCE,)``, or ``()`` when nobody must."""
+        if self.pending is None:
+            return self._root_to_act()
+        request = self.pending.request
+        if isinstance(request, ChanceRequest):
+            return (CHANCE,)
+        return (request.player,)
+
+    @property
+    def awaiting(self) -> Decision | ChanceRequest | None:
+        """The decision or external roll the game is waiting for, if any."""
+        return None if self.pending is None else self.pending.request
+
+    def legal_actions(self, player: str | None = None) -> tuple[Action, ...]:
+        """Every action the rules allow now, optionally only those ``player`` may take.
+
+        Each listed action is accepted by :meth:`apply`. When external dice are
+        awaited, the listed actions are the possible :class:`ChanceOutcome` values.
+        """
+        if self.pending is not None:
+            request = self.pending.request
+            if isinstance(request, ChanceRequest):
+                return (
+                    ()
+                    if player not in (None, CHANCE)
+                    else tuple(ChanceOutcome(v) for v, _ in request.outcomes)
+                )
+            if player is not None and player != request.player:
+                return ()
+            return request.options
+        if self.is_over:
+            return ()
+        actions = self._root_actions()
+        if player is None:
+            return actions
+        return tuple(a for a in actions if a.actor == player)
+
+    def chance_outcomes(self) -> tuple[tuple[ChanceOutcome, Fraction], ...]:
+        """When external dice are awaited: each possible outcome with its exact probability."""
+        request = self.awaiting
+        if not isinstance(request, ChanceRequest):
+            return ()
+        return tuple((ChanceOutcome(value), p) for value, p in request.outcomes)
+
+    def check(self, action: object) -> None:
+        """Raise if ``action`` cannot be applied now; return ``None`` if it can.
+
+        Raises:
+            IllegalActionError: the action is of the wrong kind, for the wrong
+                player, or breaks a rule (the message names the rule).
+        """
+        if not isinstance(action, Action):
+            raise IllegalActionError("bad_action", f"{type(action).__name__} is not an action")
+        if self.pending is not None:
+            self._check_pending(action)
+            return
+        if self.is_over:
+            raise IllegalActionError("game_over", "the game is over; no more actions can be taken")
+        if isinstance(action, ChanceOutcome):
+            raise IllegalActionError("no_roll_awaited", "no external roll is awaited now")
+        if not isinstance(action, self.ACTION_TYPE):
+            raise IllegalActionError(
+                "bad_action", f"{type(action).__name__} is not an action of {self.KIND}"
+            )
+        self._check_root(action)
+
+    def _check_pending(self, action: Action) -> None:
+        assert self.pending is not None
+        request = self.pending.request
+        if isinstance(request, ChanceRequest):
+            if not isinstance(action, ChanceOutcome):
+                raise IllegalActionError(
+                    "roll_awaited",
+                    f"an external roll is awaited ({request.label}); apply a ChanceOutcome",
+                )
+            allowed = [value for value, _ in request.outcomes]
+            if action.value not in allowed or type(action.value) is not type(allowed[0]):
+                raise IllegalActionError(
+                    "bad_roll", f"{action.value!r} is not a possible outcome of {request.label}"
+                )
+            return
+        if isinstance(action, ChanceOutcome):
+            raise IllegalActionError(
+                "no_roll_awaited",
+                f"no roll is awaited; {request.player} must decide: {request.prompt}",
+            )
+        if action.actor is not None and action.actor != request.player:
+            raise IllegalActionError(
+                "not_your_turn",
+                f"{request.player} must decide now ({request.prompt}), not {action.actor}",
+            )
+        if action not in request.options:
+            raise IllegalActionError(
+                "not_an_option",
+                f"{type(action).__name__} is not one of the choices for: {request.prompt}",
+            )
+
+    def can_apply(self, action: object) -> bool:
+        """True if :meth:`apply` would accept ``action`` now.
+
+        (``apply`` may still fail if scripted dice run out.)
+        """
+        try:
+            self.check(action)
+        except RulesError:
+            return False
+        return True
+
+    def apply(self, action: Action) -> tuple[Self, tuple[Event, ...]]:
+        """Apply ``action`` and return the next game and the events it caused.
+
+        The game itself never changes. If the action stops part-way (a player
+        must decide, or external dice must roll), the returned game's
+        :attr:`to_act` and :meth:`legal_actions` say what is awaited, and the
+        events are those that happened so far.
+
+        Raises:
+            IllegalActionError: the action is not allowed now (see :meth:`check`).
+            DiceError: scripted dice ran out or do not fit the die rolled.
+        """
+        self.check(action)
+        if self.pending is None:
+            root: Self = self
+            root_action = action
+            inputs: tuple[Action, ...] = ()
+            skip = 0
+        else:
+            root = self.pending.root
+            root_action = self.pending.action
+            inputs = (*self.pending.inputs, action)
+            skip = self.pending.emitted
+        ctx = Context(root.dice, inputs)
+        history = (*self.history, action)
+        try:
+            result = root._play(ctx, root_action)
+        except _Suspend as stop:
+            shown = stop.state if stop.state is not None else root
+            pending = Pending(root, root_action, inputs, stop.request, len(ctx.events))
+            next_game = attrs.evolve(shown, dice=root.dice, pending=pending, history=history)
+            return next_game, tuple(ctx.events[skip:])
+        next_game = attrs.evolve(result, dice=ctx.dice, pending=None, history=history)
+        return next_game, tuple(ctx.events[skip:])
+
+    def apply_all(self, actions: Iterable[Action]) -> tuple[Self, tuple[Event, ...]]:
+        """Apply several actions in order; return the final game and all events."""
+        game = self
+        events: list[Event] = []
+        for action in actions:
+            game, new = game.apply(action)
+            events.extend(new)
+        return game, tuple(events)
+
+    # ----- records and serialization --------------------------------------------------
+
+    @property
+    def record(self) -> GameRecord:
+        """The game's set-up and every action applied, for :meth:`replay`."""
+        return GameRecord(self.KIND, self._setup_dict(), self.history)
+
+    @classmethod
+    def replay(cls, record: GameRecord) -> Self:
+        """Rebuild a game by replaying its record from the set-up.
+
+        Raises:
+            InvalidDataError: the record is for another game, its set-up is
+                invalid, or one of its actions is illegal where it stands.
+        """
+        if record.game != cls.KIND:
+            raise InvalidDataError(
+                "wrong_game", f"$.game: this is a {cls.KIND} game, not {record.game!r}", "$.game"
+            )
+        game = cls._from_setup_dict(record.setup)
+        for index, action in enumerate(record.actions):
+            try:
+                game, _ = game.apply(action)
+            except RulesError as exc:
+                path = f"$.actions[{index}]"
+                raise InvalidDataError("illegal_record", f"{path}: {exc.message}", path) from None
+        return game
+
+    def to_dict(self) -> dict[str, Any]:
+        """Return the game as JSON-safe data.
+
+        The data holds the format and its version, the set-up, every action
+        applied, and (for readers; rebuilt on load) the current state.
+
+        Raises:
+            InvalidDataError: the game uses a custom dice source that cannot be serialized.
+        """
+        return {
+            "format": FORMAT,
+            "version": FORMAT_VERSION,
+            "game": self.KIND,
+            "setup": self._setup_dict(),
+            "actions": [action.to_dict() for action in self.history],
+            "state": self._state_dict(),
+        }
+
+    @classmethod
+    def from_dict(cls, data: object) -> Self:
+        """Rebuild a game from :meth:`to_dict` output, treating it as untrusted.
+
+        The set-up is validated and the actions are replayed under the rules, so
+        no impossible game can be loaded. If a ``"state"`` is present it must
+        match the replayed game exactly.
+
+        Raises:
+            InvalidDataError: malformed data, another format or version, an
+                illegal action, or a state that does not match the actions.
+        """
+        if not isinstance(data, dict):
+            raise InvalidDataError("bad_type", "$: a saved game must be a JSON object")
+        allowed = {"format", "version", "game", "setup", "actions", "state"}
+        extra = sorted(set(data) - allowed, key=str)
+        if extra:
+            raise InvalidDataError("unknown_field", f"$: unknown field {str(extra[0])[:60]!r}")
+        if data.get("format") != FORMAT:
+            raise InvalidDataError("bad_format", f"$.format: expected {FORMAT!r}", "$.format")
+        if data.get("version") != FORMAT_VERSION:
+            raise InvalidDataError(
+                "bad_version",
+                f"$.version: this library reads format version {FORMAT_VERSION}",
+                "$.version",
+            )
+        game_kind = data.get("game")
+        if not isinstance(game_kind, str):
+            raise InvalidDataError("bad_type", "$.game: expected a string", "$.game")
+        if "setup" not in data or "actions" not in data:
+            raise InvalidDataError("missing_field", "$: a saved game needs 'setup' and 'actions'")
+        actions = structure(data["actions"], tuple[Action, ...], "$.actions")
+        game = cls.replay(GameRecord(game_kind, data["setup"], actions))
+        if "state" in data and data["state"] != game._state_dict():
+            raise InvalidDataError(
+                "state_mismatch", "$.state: does not match the game its actions produce", "$.state"
+            )
+        return game
+
+
+converter.register_unstructure_hook(
+    GameRecord,
+    lambda r: {"game": r.game, "setup": r.setup, "actions": unstructure(list(r.actions))},
+)
+
+
+def refuse(code: str, message: str) -> NoReturn:
+    """Raise an :class:`IllegalActionError` (a helper for rules code)."""
+    raise IllegalActionError(code, message)

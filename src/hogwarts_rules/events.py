@@ -1,0 +1,72 @@
+"""Typed events: what happened, with a one-line description and a visibility.
+
+``game.apply(action)`` returns the events it caused: each roll with its
+modifiers and total, the table row that applied, every change of a score or a
+position. Each event has a :attr:`~Event.description` for narration, and
+:meth:`~Event.seen_by` says what one player may see of it (the event itself,
+a redacted copy, or nothing). :func:`events_for` filters a batch for a player.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any, ClassVar, Self
+
+import attrs
+
+from hogwarts_rules.serialization import Registry, unstructure
+
+__all__ = ["EVENTS", "Event", "events_for"]
+
+EVENTS = Registry("event")
+"""The registry of every event class, keyed by its ``"type"`` tag."""
+
+
+@attrs.frozen
+class Event:
+    """Base class of all events.
+
+    Subclasses are frozen attrs classes registered with ``@EVENTS.register(tag)``
+    that override :attr:`description`. Events are public unless a subclass
+    overrides :meth:`seen_by`.
+    """
+
+    TYPE: ClassVar[str]
+
+    @property
+    def description(self) -> str:
+        """One line of narration, in English (subclasses say more than their tag)."""
+        return self.TYPE
+
+    def seen_by(self, player: str) -> Self | Event | None:
+        """What ``player`` may see of this event: itself, a redacted copy, or ``None``."""
+        return self
+
+    @property
+    def is_public(self) -> bool:
+        """True when every player sees this event as it is."""
+        return True
+
+    def to_dict(self) -> dict[str, Any]:
+        """Return the JSON-safe form, with its ``"type"`` tag and its description."""
+        result: dict[str, Any] = unstructure(self)
+        result["description"] = self.description
+        return result
+
+    @classmethod
+    def from_dict(cls, data: object) -> Self:
+        """Rebuild an event from :meth:`to_dict` output (``"description"`` is ignored).
+
+        Raises:
+            InvalidDataError: malformed data or an unknown ``type``.
+        """
+        return EVENTS.structure(data, cls)
+
+
+EVENTS.add_base(Event)
+
+
+def events_for(events: Iterable[Event], player: str) -> tuple[Event, ...]:
+    """The events as ``player`` may see them, in order (hidden ones dropped)."""
+    seen = (event.seen_by(player) for event in events)
+    return tuple(event for event in seen if event is not None)

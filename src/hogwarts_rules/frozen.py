@@ -1,0 +1,100 @@
+"""A small immutable, hashable mapping used inside game values.
+
+Game values are frozen and hashable, so a character's skills cannot live in a
+plain ``dict``. :class:`FrozenMap` reads like a dict, keeps insertion order, and
+compares equal to a dict with the same items.
+
+>>> skills = FrozenMap({"Brawl": 2, "Charms": 0})
+>>> skills["Brawl"]
+2
+>>> skills == {"Charms": 0, "Brawl": 2}
+True
+>>> skills.set("Brawl", 3)
+FrozenMap({'Brawl': 3, 'Charms': 0})
+>>> hash(skills) == hash(FrozenMap({"Charms": 0, "Brawl": 2}))
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator, Mapping
+from typing import TypeVar, overload
+
+__all__ = ["FrozenMap"]
+
+K = TypeVar("K")
+V = TypeVar("V")
+
+
+class FrozenMap(Mapping[K, V]):
+    """An immutable, hashable, insertion-ordered mapping."""
+
+    __slots__ = ("_data", "_hash")
+
+    _data: dict[K, V]
+    _hash: int | None
+
+    @overload
+    def __init__(self) -> None: ...
+    @overload
+    def __init__(self, items: Mapping[K, V]) -> None: ...
+    @overload
+    def __init__(self, items: Iterable[tuple[K, V]]) -> None: ...
+    def __init__(self, items: Mapping[K, V] | Iterable[tuple[K, V]] = ()) -> None:
+        """Build from a mapping or from (key, value) pairs."""
+        object.__setattr__(self, "_data", dict(items))
+        object.__setattr__(self, "_hash", None)
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError("FrozenMap is immutable")
+
+    def __getitem__(self, key: K) -> V:
+        return self._data[key]
+
+    def __iter__(self) -> Iterator[K]:
+        return iter(self._data)
+
+    def __len__(self) -> int:
+        return len(self._data)
+
+    def __contains__(self, key: object) -> bool:
+        return key in self._data
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, FrozenMap):
+            return self._data == other._data
+        if isinstance(other, Mapping):
+            return self._data == dict(other)
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        if self._hash is None:
+            object.__setattr__(self, "_hash", hash(frozenset(self._data.items())))
+        assert self._hash is not None
+        return self._hash
+
+    def __repr__(self) -> str:
+        return f"FrozenMap({self._data!r})"
+
+    def __reduce__(self) -> tuple[type[FrozenMap[K, V]], tuple[dict[K, V]]]:
+        return (type(self), (self._data,))
+
+    def set(self, key: K, value: V) -> FrozenMap[K, V]:
+        """Return a copy with ``key`` set to ``value`` (the map itself never changes)."""
+        data = dict(self._data)
+        data[key] = value
+        return FrozenMap(data)
+
+    def remove(self, key: K) -> FrozenMap[K, V]:
+        """Return a copy without ``key``.
+
+        Raises:
+            KeyError: ``key`` is not in the map.
+        """
+        data = dict(self._data)
+        del data[key]
+        return FrozenMap(data)
+
+    def to_dict(self) -> dict[K, V]:
+        """Return a plain ``dict`` copy."""
+        return dict(self._data)

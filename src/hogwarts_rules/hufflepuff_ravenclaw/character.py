@@ -1,0 +1,268 @@
+"""Characters of Hufflepuff & Ravenclaw: stats, qualities, skills, Youth and health.
+
+>>> sky = Character.first_year("Sky", stats={"Agility": 4, "Size": 3}, skills={"Brawl": 1})
+>>> sky.youth, sky.youth_max, sky.wound
+(7, 7, <Wound.UNHURT: 'unhurt'>)
+>>> sky.skill("Brawl"), sky.stat("Agility")
+(1, 4)
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Iterable, Mapping
+from typing import Any, Final, Literal
+
+import attrs
+
+from hogwarts_rules.frozen import FrozenMap
+from hogwarts_rules.hufflepuff_ravenclaw.tables import YOUTH_AT_FIRST_YEAR
+
+__all__ = [
+    "COMMON",
+    "DEFAULT_SKILLS",
+    "DEFAULT_SPELLS",
+    "DEFAULT_STATS",
+    "MAGICAL",
+    "QUALITIES",
+    "Character",
+    "SkillKind",
+    "Spell",
+    "Trait",
+    "Wound",
+]
+
+SkillKind = Literal["common", "magical"]
+"""Common (and Muggle) skills, or magical skills (the school's classes)."""
+
+COMMON: Final = "common"
+MAGICAL: Final = "magical"
+
+QUALITIES: Final = ("Intellect", "Fortitude", "Bravery")
+"""The three qualities; rolls directly against them use a d6."""
+
+DEFAULT_STATS: Final = ("Ambition", "Agility", "Size")
+"""The statistics besides the qualities (Size also measures health)."""
+
+DEFAULT_SKILLS: Final[Mapping[str, SkillKind]] = FrozenMap(
+    {
+        # Common skills.
+        "Athletics": "common",
+        "Brawl": "common",
+        "Broomstick": "common",
+        "Deceive": "common",
+        "Gossip": "common",
+        "Influence": "common",
+        "Intimidate": "common",
+        "Mischief": "common",
+        "Notice": "common",
+        "Research": "common",
+        "Muggle Mischief": "common",
+        "Muggle Sports": "common",
+        # Magical skills: the subjects taught at Hogwarts.
+        "Ancient Runes": "magical",
+        "Arithmancy": "magical",
+        "Astronomy": "magical",
+        "Care of Magical Creatures": "magical",
+        "Charms": "magical",
+        "Defence Against the Dark Arts": "magical",
+        "Divination": "magical",
+        "Herbology": "magical",
+        "History of Magic": "magical",
+        "Potions": "magical",
+        "Transfiguration": "magical",
+    }
+)
+"""The library's default skill list: name -> kind. Scenes may add their own."""
+
+
+@attrs.frozen
+class Spell:
+    """A standard spell: the magical skill it uses and the school year it is taught in.
+
+    Attributes:
+        skill: the magical skill cast with (``"Charms"``).
+        year: the school year that teaches it (1 to 7).
+        effect: what it does, in words.
+    """
+
+    skill: str
+    year: int
+    effect: str = ""
+
+
+DEFAULT_SPELLS: Final[Mapping[str, Spell]] = FrozenMap(
+    {
+        "Lumos": Spell("Charms", 1, "lights the wand tip"),
+        "Nox": Spell("Charms", 1, "puts out a Lumos light"),
+        "Wingardium Leviosa": Spell("Charms", 1, "levitates a small object"),
+        "Alohomora": Spell("Charms", 1, "opens a simple lock"),
+        "Reparo": Spell("Charms", 1, "mends a broken object"),
+        "Incendio": Spell("Charms", 1, "starts a fire"),
+        "Petrificus Totalus": Spell("Charms", 1, "full body-bind"),
+        "Flipendo": Spell("Defence Against the Dark Arts", 1, "knocks a target back"),
+        "Expelliarmus": Spell("Defence Against the Dark Arts", 2, "disarms an opponent"),
+        "Rictusempra": Spell("Charms", 2, "tickling charm"),
+        "Riddikulus": Spell("Defence Against the Dark Arts", 3, "turns a boggart ridiculous"),
+        "Accio": Spell("Charms", 4, "summons an object"),
+        "Avis": Spell("Transfiguration", 6, "conjures a flock of birds"),
+        "Expecto Patronum": Spell("Defence Against the Dark Arts", 6, "conjures a Patronus"),
+    }
+)
+"""The library's default standard spells (its own choice of years; scenes may add more)."""
+
+
+def _frozen_set(value: Iterable[str]) -> frozenset[str]:
+    return frozenset(value)
+
+
+@attrs.frozen
+class Trait:
+    """An Advantage (positive value) or a Disadvantage (negative value).
+
+    Attributes:
+        value: added to the Target Number where the trait applies.
+        applies_to: the skills, stats and qualities it always modifies. A trait
+            that applies only in some situations leaves this empty, and the game
+            master names it in the test (``traits=("Fear of heights",)``).
+    """
+
+    value: int
+    applies_to: frozenset[str] = attrs.field(default=frozenset(), converter=_frozen_set)
+
+
+class Wound(enum.StrEnum):
+    """How hurt a character is, from the damage Points taken and their Size."""
+
+    UNHURT = "unhurt"
+    MINOR = "minor"  # Points >= half Size
+    MAJOR = "major"  # Points >= 2/3 Size (Fortitude d6 test to stay conscious)
+    UNCONSCIOUS = "unconscious"  # Points >= Size, or a failed Fortitude test
+    DEAD = "dead"  # Points >= Size + 10
+
+
+def _frozen_map(value: Mapping[str, Any] | None) -> FrozenMap[str, Any]:
+    return FrozenMap(value or {})
+
+
+def _frozen_traits(value: Mapping[str, Trait | int] | None) -> FrozenMap[str, Trait]:
+    items = (value or {}).items()
+    return FrozenMap({k: v if isinstance(v, Trait) else Trait(v) for k, v in items})
+
+
+@attrs.frozen
+class Character:
+    """One character sheet (a player character or a game master's character).
+
+    Attributes:
+        name: unique within a scene.
+        stats: statistics such as Agility and Size (see :data:`DEFAULT_STATS`).
+        qualities: Intellect, Fortitude and Bravery.
+        skills: skill ratings; a skill not listed counts as 0.
+        traits: Advantages and Disadvantages by name.
+        year: school year 1 to 7, or ``None`` for an adult (no Youth, no spell penalty).
+        youth: Youth points left this session.
+        damage: damage Points taken.
+        knocked_out: unconscious after failing the Fortitude test of a Major Wound.
+        checks: skills check-marked since the last school break.
+        spells: the standard spells recorded on the sheet.
+        classes: the magical skills the character takes classes in.
+    """
+
+    name: str
+    stats: FrozenMap[str, int] = attrs.field(converter=_frozen_map)
+    qualities: FrozenMap[str, int] = attrs.field(converter=_frozen_map)
+    skills: FrozenMap[str, int] = attrs.field(factory=FrozenMap, converter=_frozen_map)
+    traits: FrozenMap[str, Trait] = attrs.field(factory=FrozenMap, converter=_frozen_traits)
+    year: int | None = 1
+    youth: int = attrs.field()
+    damage: int = 0
+    knocked_out: bool = False
+    checks: frozenset[str] = attrs.field(default=frozenset(), converter=_frozen_set)
+    spells: frozenset[str] = attrs.field(default=frozenset(), converter=_frozen_set)
+    classes: frozenset[str] = attrs.field(default=frozenset(), converter=_frozen_set)
+
+    @youth.default
+    def _youth_default(self) -> int:
+        return self.youth_max
+
+    @classmethod
+    def first_year(
+        cls,
+        name: str,
+        *,
+        stats: Mapping[str, int] | None = None,
+        qualities: Mapping[str, int] | None = None,
+        skills: Mapping[str, int] | None = None,
+        traits: Mapping[str, Trait | int] | None = None,
+        spells: Iterable[str] = (),
+        classes: Iterable[str] = (),
+    ) -> Character:
+        """A first year with average (3) stats and qualities unless given, and 7 Youth."""
+        base_stats = dict.fromkeys(DEFAULT_STATS, 3)
+        base_stats.update(stats or {})
+        base_qualities = dict.fromkeys(QUALITIES, 3)
+        base_qualities.update(qualities or {})
+        return cls(
+            name,
+            stats=base_stats,
+            qualities=base_qualities,
+            skills=skills or {},
+            traits=traits or {},
+            spells=_frozen_set(spells),
+            classes=_frozen_set(classes),
+        )
+
+    @property
+    def youth_max(self) -> int:
+        """The Youth pool when refreshed: 7 in first year, one less per year above; 0 for adults."""
+        if self.year is None:
+            return 0
+        return max(YOUTH_AT_FIRST_YEAR - (self.year - 1), 0)
+
+    @property
+    def size(self) -> int:
+        """The character's Size (health is measured against it)."""
+        return self.stats["Size"]
+
+    def stat(self, name: str) -> int:
+        """A stat or a quality by name (``KeyError`` if the sheet lacks it)."""
+        if name in self.qualities:
+            return self.qualities[name]
+        return self.stats[name]
+
+    def skill(self, name: str) -> int:
+        """A skill rating (0 if the sheet does not list it)."""
+        return self.skills.get(name, 0)
+
+    @property
+    def wound(self) -> Wound:
+        """The wound state from damage Points and Size (and a failed Fortitude test)."""
+        return wound_for(self.damage, self.size, knocked_out=self.knocked_out)
+
+    @property
+    def is_conscious(self) -> bool:
+        """True unless unconscious or dead."""
+        return self.wound not in (Wound.UNCONSCIOUS, Wound.DEAD)
+
+
+def wound_for(damage: int, size: int, *, knocked_out: bool = False) -> Wound:
+    """The wound state for ``damage`` Points on a character of ``size``.
+
+    Thresholds, compared exactly (no rounding): Minor at half Size, Major at 2/3
+    of Size, unconscious at Size, dead at Size + 10.
+
+    >>> [wound_for(points, 3).value for points in range(5)]  # Minor at 1.5, Major at 2
+    ['unhurt', 'unhurt', 'major', 'unconscious', 'unconscious']
+    >>> wound_for(2, 2).value  # Size 2: a Major Wound and unconsciousness together
+    'unconscious'
+    """
+    if damage >= size + 10:
+        return Wound.DEAD
+    if damage >= size or knocked_out:
+        return Wound.UNCONSCIOUS
+    if 3 * damage >= 2 * size:
+        return Wound.MAJOR
+    if 2 * damage >= size:
+        return Wound.MINOR
+    return Wound.UNHURT

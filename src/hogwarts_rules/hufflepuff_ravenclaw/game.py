@@ -1,0 +1,853 @@
+"""A Hufflepuff & Ravenclaw scene: the game master's table, driven by actions.
+
+>>> from hogwarts_rules.dice import ScriptedDice
+>>> from hogwarts_rules import hufflepuff_ravenclaw as hr
+>>> sky = hr.Character.first_year("Sky", stats={"Agility": 4}, skills={"Brawl": 1})
+>>> scene = hr.new_game([sky], dice=ScriptedDice([11]))
+>>> scene, events = scene.apply(hr.SkillTest("Sky", "Brawl", "Agility"))
+>>> scene.to_act
+('Sky',)
+>>> scene, events = scene.apply(hr.SpendYouth("Sky", 2))
+>>> for event in events:
+...     print(event.description)
+Sky spends 2 Youth: the Target Number becomes 11 (5 Youth left)
+Sky succeeds at Agility + Brawl by 0 (rolled 11 against 11)
+Sky puts a check mark next to Brawl
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any, ClassVar, Final, Self
+
+import attrs
+
+from hogwarts_rules.actions import Action
+from hogwarts_rules.dice import DiceSource
+from hogwarts_rules.engine import Context, GameBase, Outcome, check_player_names, make_dice
+from hogwarts_rules.errors import IllegalActionError, InvalidDataError, RulesError
+from hogwarts_rules.frozen import FrozenMap
+from hogwarts_rules.hufflepuff_ravenclaw.actions import (
+    AdvanceYears,
+    BrawlRound,
+    CastSpell,
+    Contest,
+    Damage,
+    EndScene,
+    EndSession,
+    Fall,
+    Fighter,
+    Heal,
+    HufflepuffRavenclawAction,
+    Modifier,
+    QualityTest,
+    SchoolBreak,
+    SkillTest,
+    SpendYouth,
+    TestSpec,
+)
+from hogwarts_rules.hufflepuff_ravenclaw.character import (
+    DEFAULT_SKILLS,
+    DEFAULT_SPELLS,
+    DEFAULT_STATS,
+    QUALITIES,
+    Character,
+    SkillKind,
+    Spell,
+    Wound,
+)
+from hogwarts_rules.hufflepuff_ravenclaw.events import (
+    CharacterAdvanced,
+    ContestResolved,
+    DamageTaken,
+    ExperienceRolled,
+    Healed,
+    PenaltyReduced,
+    SceneEnded,
+    Scuffed,
+    SkillChecked,
+    TestResolved,
+    TestRolled,
+    WoundChanged,
+    YouthRefreshed,
+    YouthSpent,
+)
+from hogwarts_rules.hufflepuff_ravenclaw.tables import (
+    ADVANCEMENT_TABLE,
+    FALL_METRES_PER_DIE,
+    QUALITY_DIE,
+    SKILL_DIE,
+    SPELL_YEAR_PENALTY,
+    STANDARD_SPELL_BONUS,
+    VERBAL_INCANTATION_BONUS,
+    YOUTH_TN_BONUS,
+    class_roll_target,
+)
+from hogwarts_rules.serialization import structure, unstructure
+
+__all__ = ["KIND", "MAX_CHARACTERS", "Game", "SceneSetup", "new_game"]
+
+KIND: Final = "hufflepuff-ravenclaw"
+"""The game's kind, as written in saved games."""
+
+MAX_CHARACTERS: Final = 50
+"""The most characters one scene holds."""
+
+_MAX_MODIFIER: Final = 100
+_MAX_POINTS: Final = 1000
+_MAX_METRES: Final = 10_000
+_MAX_LABEL: Final = 80
+
+
+def _skill_map(value: Mapping[str, SkillKind]) -> FrozenMap[str, SkillKind]:
+    return FrozenMap(value)
+
+
+def _spell_map(value: Mapping[str, Spell]) -> FrozenMap[str, Spell]:
+    return FrozenMap(value)
+
+
+@attrs.frozen
+class SceneSetup:
+    """How a scene starts: its characters, dice, and the names its rules know.
+
+    Attributes:
+        characters: the character sheets, in order.
+        dice: the dice the scene starts with.
+        stats: the stat names besides the qualities (must include ``"Size"``).
+        skills: every skill name with its kind (common or magical).
+        spells: the standard spells by name.
+    """
+
+    characters: tuple[Character, ...]
+    dice: DiceSource
+    stats: tuple[str, ...] = DEFAULT_STATS
+    skills: FrozenMap[str, SkillKind] = attrs.field(default=DEFAULT_SKILLS, converter=_skill_map)
+    spells: FrozenMap[str, Spell] = attrs.field(default=DEFAULT_SPELLS, converter=_spell_map)
+
+
+def _refuse(code: str, message: str) -> IllegalActionError:
+    return IllegalActionError(code, message)
+
+
+def _check_int(value: object, low: int, high: int, what: str) -> int:
+    if type(value) is not int or not low <= value <= high:
+        raise _refuse(
+            "bad_number", f"{what} must be a whole number from {low} to {high}, not {value!r}"
+        )
+    return value
+
+
+def _check_text(value: object, what: str, *, allow_empty: bool = False) -> str:
+    if type(value) is not str or len(value) > _MAX_LABEL or (not value.strip() and not allow_empty):
+        raise _refuse("bad_text", f"{what} must be a string of 1 to {_MAX_LABEL} characters")
+    return value
+
+
+def _validate_setup(setup: SceneSetup) -> None:
+    """Check a set-up's names and character sheets (raises IllegalActionError)."""
+    stats = setup.stats
+    if type(stats) is not tuple or "Size" not in stats:
+        raise _refuse(
+            "bad_stats", "the scene's stats must include Size (health is measured against it)"
+        )
+    for name in stats:
+        _check_text(name, "a stat name")
+    for name, kind in setup.skills.items():
+        _check_text(name, "a skill name")
+        if kind not in ("common", "magical"):
+            raise _refuse("bad_skill", f"skill {name!r} must be common or magical, not {kind!r}")
+    overlap = (set(stats) | set(QUALITIES)) & set(setup.skills)
+    if len(set(stats)) != len(stats) or set(stats) & set(QUALITIES) or overlap:
+        raise _refuse("bad_stats", "stat, quality and skill names must all be different")
+    for name, spell in setup.spells.items():
+        _check_text(name, "a spell name")
+        if setup.skills.get(spell.skill) != "magical":
+            raise _refuse(
+                "bad_spell", f"spell {name!r} must use a magical skill, not {spell.skill!r}"
+            )
+        _check_int(spell.year, 1, 7, f"the year of spell {name!r}")
+    for character in setup.characters:
+        if not isinstance(character, Character):
+            raise _refuse("bad_character", f"{type(character).__name__} is not a Character")
+    check_player_names(
+        [c.name for c in setup.characters], minimum=1, maximum=MAX_CHARACTERS, noun="character"
+    )
+    for character in setup.characters:
+        _validate_character(character, setup)
+
+
+def _validate_character(c: Character, setup: SceneSetup) -> None:
+    who = c.name
+    for name, value in c.stats.items():
+        if name not in setup.stats:
+            raise _refuse(
+                "unknown_stat",
+                f"{who}: unknown stat {name!r} (the scene knows {', '.join(setup.stats)})",
+            )
+        _check_int(value, 1 if name == "Size" else 0, 50, f"{who}'s {name}")
+    if "Size" not in c.stats:
+        raise _refuse("missing_stat", f"{who} needs a Size (health is measured against it)")
+    if set(c.qualities) != set(QUALITIES):
+        raise _refuse("bad_qualities", f"{who} needs exactly the qualities {', '.join(QUALITIES)}")
+    for name, value in c.qualities.items():
+        _check_int(value, 0, 20, f"{who}'s {name}")
+    for name, value in c.skills.items():
+        if name not in setup.skills:
+            raise _refuse("unknown_skill", f"{who}: unknown skill {name!r}")
+        _check_int(value, -10, 50, f"{who}'s {name}")
+    known = set(setup.stats) | set(QUALITIES) | set(setup.skills)
+    for name, trait in c.traits.items():
+        _check_text(name, f"{who}'s trait name")
+        _check_int(trait.value, -20, 20, f"{who}'s trait {name!r}")
+        for target in trait.applies_to:
+            if target not in known:
+                raise _refuse(
+                    "unknown_skill", f"{who}'s trait {name!r} applies to unknown {target!r}"
+                )
+    if c.year is not None:
+        _check_int(c.year, 1, 7, f"{who}'s school year")
+    _check_int(c.youth, 0, c.youth_max, f"{who}'s Youth")
+    _check_int(c.damage, 0, _MAX_POINTS, f"{who}'s damage")
+    if type(c.knocked_out) is not bool:
+        raise _refuse("bad_value", f"{who}'s knocked_out must be true or false")
+    for skill in c.checks:
+        if skill not in setup.skills:
+            raise _refuse("unknown_skill", f"{who}: unknown checked skill {skill!r}")
+    for spell in c.spells:
+        if spell not in setup.spells:
+            raise _refuse(
+                "unknown_spell", f"{who}: {spell!r} is not a standard spell of this scene"
+            )
+    for skill in c.classes:
+        if setup.skills.get(skill) != "magical":
+            raise _refuse(
+                "not_magical",
+                f"{who}: classes are taken in magical skills, and {skill!r} is not one",
+            )
+
+
+@attrs.frozen(kw_only=True)
+class Game(GameBase):
+    """A Hufflepuff & Ravenclaw scene (immutable; see :mod:`hogwarts_rules.engine`).
+
+    Attributes:
+        setup: how the scene started.
+        characters: every character sheet as it stands now, by name.
+        ended: the game master has ended the scene.
+    """
+
+    KIND: ClassVar[str] = KIND
+    ACTION_TYPE: ClassVar[type[Action]] = HufflepuffRavenclawAction
+
+    setup: SceneSetup = attrs.field(repr=False)
+    characters: FrozenMap[str, Character]
+    ended: bool = False
+
+    # ----- reading the scene ------------------------------------------------------------
+
+    def character(self, name: str) -> Character:
+        """A character by name.
+
+        Raises:
+            IllegalActionError: there is no such character.
+        """
+        found = self.characters.get(name) if type(name) is str else None
+        if found is None:
+            raise _refuse(
+                "unknown_character",
+                f"there is no character called {str(name)[:60]!r} in this scene",
+            )
+        return found
+
+    def view(self, player: str) -> Self:
+        """What ``player`` may see: everything (the mechanics keep no secrets)."""
+        self.character(player)
+        return self
+
+    @property
+    def is_over(self) -> bool:
+        """True once the game master has ended the scene."""
+        return self.ended
+
+    @property
+    def outcome(self) -> Outcome | None:
+        """``None`` while the scene goes on; a scene has no winners."""
+        if not self.ended:
+            return None
+        return Outcome((), "scene_ended", description="The game master ended the scene.")
+
+    def target_number(self, spec: TestSpec) -> tuple[tuple[str, int], ...]:
+        """The parts of a test's Target Number: stat, skill, traits and modifiers.
+
+        Raises:
+            IllegalActionError: unknown character, stat, skill or trait.
+        """
+        c = self.character(spec.character)
+        self._check_spec(spec)
+        return (
+            (spec.stat, c.stat(spec.stat)),
+            (spec.skill, c.skill(spec.skill)),
+            *self._trait_parts(c, (spec.stat, spec.skill), spec.traits),
+            *((m.reason, m.value) for m in spec.modifiers),
+        )
+
+    def _trait_parts(
+        self, c: Character, used: Iterable[str], named: Sequence[str]
+    ) -> list[tuple[str, int]]:
+        used_set = set(used)
+        parts = []
+        for name, trait in c.traits.items():
+            if name in named or used_set & trait.applies_to:
+                parts.append((name, trait.value))
+        return parts
+
+    # ----- checking ---------------------------------------------------------------------
+
+    def _able(self, name: object) -> Character:
+        c = self.character(name)  # type: ignore[arg-type]
+        if not c.is_conscious:
+            raise _refuse("incapacitated", f"{c.name} is {c.wound.value} and cannot act")
+        return c
+
+    def _check_modifiers(self, modifiers: object, traits: object, c: Character) -> None:
+        if type(modifiers) is not tuple or len(modifiers) > 20:
+            raise _refuse(
+                "bad_modifiers", "modifiers must be a tuple of at most 20 Modifier values"
+            )
+        for m in modifiers:
+            if not isinstance(m, Modifier):
+                raise _refuse("bad_modifiers", f"{type(m).__name__} is not a Modifier")
+            _check_int(m.value, -_MAX_MODIFIER, _MAX_MODIFIER, "a modifier")
+            _check_text(m.reason, "a modifier's reason")
+        if type(traits) is not tuple:
+            raise _refuse("bad_traits", "traits must be a tuple of trait names")
+        for t in traits:
+            if t not in c.traits:
+                raise _refuse(
+                    "unknown_trait",
+                    f"{c.name} has no Advantage or Disadvantage called {str(t)[:60]!r}",
+                )
+
+    def _check_spec(self, spec: TestSpec) -> None:
+        c = self._able(spec.character)
+        if spec.stat not in c.qualities and spec.stat not in c.stats:
+            raise _refuse(
+                "unknown_stat", f"{c.name} has no stat or quality called {str(spec.stat)[:60]!r}"
+            )
+        if spec.skill not in self.setup.skills:
+            raise _refuse("unknown_skill", f"{str(spec.skill)[:60]!r} is not a skill of this scene")
+        self._check_modifiers(spec.modifiers, spec.traits, c)
+
+    def _spell_facts(self, action: CastSpell) -> tuple[str, int, bool]:
+        """(skill, year, standard) for a spell action, validated."""
+        catalogued = self.setup.spells.get(action.spell) if type(action.spell) is str else None
+        if catalogued is not None:
+            if action.skill not in (None, catalogued.skill) or action.year not in (
+                None,
+                catalogued.year,
+            ):
+                raise _refuse(
+                    "spell_mismatch",
+                    f"{action.spell} is a standard spell of {catalogued.skill}, "
+                    f"year {catalogued.year}; "
+                    "leave skill and year out",
+                )
+            known = action.spell in self.character(action.character).spells
+            return catalogued.skill, catalogued.year, known
+        _check_text(action.spell, "the spell's name")
+        if action.skill is None or action.year is None:
+            raise _refuse(
+                "unknown_spell",
+                f"{action.spell!r} is not a standard spell of this scene: "
+                "give the magical skill and year it needs",
+            )
+        if self.setup.skills.get(action.skill) != "magical":
+            raise _refuse(
+                "not_magical",
+                f"spells are cast with a magical skill, and {action.skill!r} is not one",
+            )
+        _check_int(action.year, 1, 7, "the spell's year")
+        return action.skill, action.year, False
+
+    def _spell_penalty(self, action: CastSpell, year: int) -> int:
+        caster_year = self.character(action.character).year
+        years_above = max(0, year - (7 if caster_year is None else caster_year))
+        return years_above
+
+    def _check_root(self, action: Action) -> None:
+        if self.ended:
+            raise _refuse("game_over", "the scene has ended")
+        match action:
+            case SkillTest():
+                self._check_spec(action.spec())
+            case QualityTest():
+                c = self._able(action.character)
+                if action.quality not in QUALITIES:
+                    raise _refuse(
+                        "unknown_quality",
+                        f"{str(action.quality)[:60]!r} is not a quality ({', '.join(QUALITIES)})",
+                    )
+                self._check_modifiers(action.modifiers, action.traits, c)
+            case Contest():
+                self._check_spec(action.first)
+                self._check_spec(action.second)
+                if action.first.character == action.second.character:
+                    raise _refuse("same_character", "a contest needs two different characters")
+            case CastSpell():
+                c = self._able(action.character)
+                skill, year, _ = self._spell_facts(action)
+                self._check_spec(
+                    TestSpec(c.name, skill, action.stat, action.modifiers, action.traits)
+                )
+                if type(action.verbal) is not bool:
+                    raise _refuse("bad_value", "verbal must be true or false")
+                if action.preparation is not None:
+                    if action.preparation not in ("Astronomy", "Arithmancy"):
+                        raise _refuse(
+                            "bad_preparation", "the preparation test is Astronomy or Arithmancy"
+                        )
+                    if self._spell_penalty(action, year) == 0:
+                        raise _refuse(
+                            "nothing_to_reduce",
+                            f"{action.spell} is not above {c.name}'s year: "
+                            "there is no penalty to reduce",
+                        )
+            case BrawlRound():
+                for fighter in (action.first, action.second):
+                    if not isinstance(fighter, Fighter) or type(fighter.armed) is not bool:
+                        raise _refuse("bad_fighter", "each side of a brawl is a Fighter")
+                    self._check_spec(fighter.spec())
+                if action.first.character == action.second.character:
+                    raise _refuse("same_character", "a brawl needs two different characters")
+            case Damage():
+                c = self.character(action.character)
+                _check_int(action.points, 1, _MAX_POINTS, "damage Points")
+                _check_text(action.reason, "the cause of the damage")
+                if c.wound is Wound.DEAD:
+                    raise _refuse("dead", f"{c.name} is dead")
+            case Fall():
+                c = self.character(action.character)
+                _check_int(action.metres, 1, _MAX_METRES, "the height of a fall in metres")
+                if c.wound is Wound.DEAD:
+                    raise _refuse("dead", f"{c.name} is dead")
+            case Heal():
+                c = self.character(action.character)
+                _check_int(action.points, 1, _MAX_POINTS, "healed Points")
+                if c.wound is Wound.DEAD:
+                    raise _refuse("dead", f"{c.name} is dead; the dead are not healed")
+                if c.damage == 0:
+                    raise _refuse("unhurt", f"{c.name} has no damage to heal")
+            case SpendYouth():
+                raise _refuse(
+                    "no_roll_awaited",
+                    "Youth is spent right after a roll, and no roll is awaiting it",
+                )
+            case AdvanceYears():
+                self._check_advance(action)
+            case EndSession() | SchoolBreak() | EndScene():
+                pass
+            case _:  # pragma: no cover - every action class is matched above
+                raise _refuse(
+                    "bad_action", f"{type(action).__name__} is not an action of this scene"
+                )
+
+    def _check_advance(self, action: AdvanceYears) -> None:
+        c = self._able(action.character)
+        if c.year != 1:
+            raise _refuse(
+                "not_first_year",
+                f"{c.name} is not a first year; only first-year sheets start higher",
+            )
+        _check_int(action.year, 2, 7, "the starting year")
+        row = ADVANCEMENT_TABLE[action.year]
+        spent = 0
+        for skill, points in action.skill_points.items():
+            if self.setup.skills.get(skill) != "common":
+                raise _refuse(
+                    "not_common",
+                    f"year points go to common skills, and {str(skill)[:60]!r} is not one",
+                )
+            _check_int(
+                points, 1, row.max_in_one_skill, f"points added to {skill} in year {action.year}"
+            )
+            spent += points
+            with_traits = (
+                c.skill(skill) + points + sum(v for _, v in self._trait_parts(c, (skill,), ()))
+            )
+            if with_traits > row.max_with_advantages:
+                raise _refuse(
+                    "skill_too_high",
+                    f"{c.name}'s {skill} would be {with_traits} with advantages; "
+                    f"year {action.year} allows at most {row.max_with_advantages}",
+                )
+        if spent > row.skill_points:
+            raise _refuse(
+                "too_many_points",
+                f"year {action.year} gives {row.skill_points} skill points, not {spent}",
+            )
+
+    # ----- what can happen now ------------------------------------------------------------
+
+    def _root_actions(self) -> tuple[Action, ...]:
+        return (EndSession(), SchoolBreak(), EndScene())
+
+    def _root_to_act(self) -> tuple[str, ...]:
+        return ()
+
+    # ----- rules --------------------------------------------------------------------------
+
+    def _with(self, c: Character) -> Self:
+        return attrs.evolve(self, characters=self.characters.set(c.name, c))
+
+    def _play(self, ctx: Context, action: Action) -> Self:
+        match action:
+            case SkillTest():
+                game, _ = self._test(ctx, action.spec())
+                return game
+            case QualityTest():
+                c = self.character(action.character)
+                parts = (
+                    (action.quality, c.qualities[action.quality]),
+                    *self._trait_parts(c, (action.quality,), action.traits),
+                    *((m.reason, m.value) for m in action.modifiers),
+                )
+                game, _ = self._resolve(ctx, c.name, action.quality, parts, QUALITY_DIE, None)
+                return game
+            case Contest():
+                game, _, _ = self._contest(ctx, action.first, action.second)
+                return game
+            case CastSpell():
+                return self._cast(ctx, action)
+            case BrawlRound():
+                return self._brawl(ctx, action)
+            case Damage():
+                return self._take_damage(ctx, action.character, action.points, action.reason)
+            case Fall():
+                dice = action.metres // FALL_METRES_PER_DIE
+                rolls = ctx.roll_many(
+                    dice, 6, label=f"{action.character}'s fall of {action.metres} m", state=self
+                )
+                return self._take_damage(
+                    ctx, action.character, sum(rolls), f"a fall of {action.metres} m"
+                )
+            case Heal():
+                return self._heal(ctx, action)
+            case EndSession():
+                game = self
+                for c in self.characters.values():
+                    game = game._with(attrs.evolve(c, youth=c.youth_max))
+                    ctx.emit(YouthRefreshed(c.name, c.youth_max))
+                return game
+            case SchoolBreak():
+                return self._school_break(ctx)
+            case AdvanceYears():
+                return self._advance(ctx, action)
+            case EndScene():
+                ctx.emit(SceneEnded())
+                return attrs.evolve(self, ended=True)
+        raise AssertionError(f"unhandled action {action!r}")  # pragma: no cover
+
+    def _test(self, ctx: Context, spec: TestSpec) -> tuple[Self, TestResolved]:
+        """A d20 skill test with its Youth decision and check mark."""
+        return self._resolve(
+            ctx,
+            spec.character,
+            f"{spec.stat} + {spec.skill}",
+            self.target_number(spec),
+            SKILL_DIE,
+            spec.skill,
+        )
+
+    def _roll(
+        self, ctx: Context, name: str, label: str, parts: Sequence[tuple[str, int]], die: int
+    ) -> int:
+        target = sum(v for _, v in parts)
+        roll = ctx.roll(die, label=f"{name}'s d{die} for {label}", state=self)
+        ctx.emit(TestRolled(name, label, tuple(parts), target, die, roll))
+        return roll
+
+    def _spend_youth(
+        self, ctx: Context, name: str, label: str, target: int, roll: int
+    ) -> tuple[Self, int]:
+        """Offer ``name`` to spend Youth after seeing ``roll``; return the game and final target."""
+        c = self.characters[name]
+        if c.youth == 0:
+            return self, target
+        options = [SpendYouth(name, n) for n in range(c.youth + 1)]
+        prompt = (
+            f"{name} rolled {roll} against {target} for {label}: "
+            f"spend Youth (+{YOUTH_TN_BONUS} each)?"
+        )
+        choice = ctx.decide(name, options, prompt=prompt, state=self)
+        assert isinstance(choice, SpendYouth)
+        final = target + YOUTH_TN_BONUS * choice.points
+        c = attrs.evolve(c, youth=c.youth - choice.points)
+        ctx.emit(YouthSpent(name, choice.points, final, c.youth))
+        return self._with(c), final
+
+    def _finish(
+        self, ctx: Context, name: str, label: str, roll: int, target: int, skill: str | None
+    ) -> tuple[Self, TestResolved]:
+        success = roll <= target
+        result = TestResolved(name, label, roll, target, success, abs(target - roll))
+        ctx.emit(result)
+        game = self
+        c = self.characters[name]
+        if success and skill is not None and skill not in c.checks:
+            game = self._with(attrs.evolve(c, checks=c.checks | frozenset((skill,))))
+            ctx.emit(SkillChecked(name, skill))
+        return game, result
+
+    def _resolve(
+        self,
+        ctx: Context,
+        name: str,
+        label: str,
+        parts: Sequence[tuple[str, int]],
+        die: int,
+        skill: str | None,
+    ) -> tuple[Self, TestResolved]:
+        roll = self._roll(ctx, name, label, parts, die)
+        game, target = self._spend_youth(ctx, name, label, sum(v for _, v in parts), roll)
+        return game._finish(ctx, name, label, roll, target, skill)
+
+    def _contest(
+        self, ctx: Context, first: TestSpec, second: TestSpec
+    ) -> tuple[Self, TestResolved, TestResolved]:
+        """Both roll; Youth is offered to the side behind first; larger margin wins."""
+        specs = (first, second)
+        labels = [f"{s.stat} + {s.skill}" for s in specs]
+        parts = [self.target_number(s) for s in specs]
+        rolls = [
+            self._roll(ctx, s.character, label, p, SKILL_DIE)
+            for s, label, p in zip(specs, labels, parts, strict=True)
+        ]
+        targets = [sum(v for _, v in p) for p in parts]
+        order = (1, 0) if targets[1] - rolls[1] < targets[0] - rolls[0] else (0, 1)
+        game = self
+        for i in order:
+            game, targets[i] = game._spend_youth(
+                ctx, specs[i].character, labels[i], targets[i], rolls[i]
+            )
+        results = []
+        for i in (0, 1):
+            game, result = game._finish(
+                ctx, specs[i].character, labels[i], rolls[i], targets[i], specs[i].skill
+            )
+            results.append(result)
+        a, b = results
+        winner = (
+            None if a.margin == b.margin else (a.character if a.margin > b.margin else b.character)
+        )
+        ctx.emit(ContestResolved(a.character, b.character, a.margin, b.margin, winner))
+        return game, a, b
+
+    def _cast(self, ctx: Context, action: CastSpell) -> Self:
+        c = self.character(action.character)
+        skill, year, standard = self._spell_facts(action)
+        years_above = self._spell_penalty(action, year)
+        game = self
+        if action.preparation is not None:
+            prep = TestSpec(c.name, action.preparation, "Intellect")
+            game, result = game._test(ctx, prep)
+            if result.success:
+                years_above -= 1
+                ctx.emit(PenaltyReduced(c.name, action.spell, -SPELL_YEAR_PENALTY * years_above))
+        c = game.characters[c.name]
+        parts = [
+            (action.stat, c.stat(action.stat)),
+            (skill, c.skill(skill)),
+            *game._trait_parts(c, (action.stat, skill), action.traits),
+        ]
+        if action.verbal:
+            parts.append(("verbal incantation", VERBAL_INCANTATION_BONUS))
+        if standard:
+            parts.append(("standard spell", STANDARD_SPELL_BONUS))
+        if years_above:
+            parts.append((f"{years_above} year(s) above", -SPELL_YEAR_PENALTY * years_above))
+        parts.extend((m.reason, m.value) for m in action.modifiers)
+        game, _ = game._resolve(ctx, c.name, f"{action.spell} ({skill})", parts, SKILL_DIE, skill)
+        return game
+
+    def _brawl(self, ctx: Context, action: BrawlRound) -> Self:
+        fighters = (action.first, action.second)
+        game, a, b = self._contest(ctx, action.first.spec(), action.second.spec())
+        full = [_blow(self.characters[f.character].size, f.armed) for f in fighters]
+        dealt: list[int | None] = [None, None]  # damage each side deals, None for a miss
+        if a.success and b.success:
+            dealt = [full[0], full[1]]
+            if a.margin != b.margin:
+                lesser = 0 if a.margin < b.margin else 1
+                dealt[lesser] = max(full[lesser] - 1, 0)
+        elif a.success:
+            dealt[0] = full[0]
+        elif b.success:
+            dealt[1] = full[1]
+        elif a.margin != b.margin:
+            winner, loser = (a, b) if a.margin > b.margin else (b, a)
+            ctx.emit(Scuffed(winner.character, loser.character))
+        for attacker, defender, points in ((0, 1, dealt[0]), (1, 0, dealt[1])):
+            if points is not None:
+                weapon = "armed" if fighters[attacker].armed else "unarmed"
+                reason = f"{fighters[attacker].character}'s {weapon} blow"
+                game = game._take_damage(ctx, fighters[defender].character, points, reason)
+        return game
+
+    def _take_damage(self, ctx: Context, name: str, points: int, reason: str) -> Self:
+        c = self.characters[name]
+        before = c.wound
+        c = attrs.evolve(c, damage=c.damage + points)
+        game = self._with(c)
+        ctx.emit(DamageTaken(name, points, c.damage, reason))
+        after = c.wound
+        if after is not before:
+            ctx.emit(WoundChanged(name, after.value))
+        if after is Wound.MAJOR and before in (Wound.UNHURT, Wound.MINOR):
+            parts = (
+                ("Fortitude", c.qualities["Fortitude"]),
+                *game._trait_parts(c, ("Fortitude",), ()),
+            )
+            game, result = game._resolve(
+                ctx, name, "Fortitude (to stay conscious)", parts, QUALITY_DIE, None
+            )
+            if not result.success:
+                c = game.characters[name]
+                game = game._with(attrs.evolve(c, knocked_out=True))
+                ctx.emit(WoundChanged(name, Wound.UNCONSCIOUS.value))
+        return game
+
+    def _heal(self, ctx: Context, action: Heal) -> Self:
+        c = self.characters[action.character]
+        before = c.wound
+        damage = max(c.damage - action.points, 0)
+        knocked_out = c.knocked_out and 3 * damage >= 2 * c.size
+        c = attrs.evolve(c, damage=damage, knocked_out=knocked_out)
+        ctx.emit(Healed(c.name, action.points, damage))
+        if c.wound is not before:
+            ctx.emit(WoundChanged(c.name, c.wound.value))
+        return self._with(c)
+
+    def _experience(self, ctx: Context, c: Character, skill: str, kind: str) -> Character:
+        value = c.skill(skill)
+        needed = value if kind == "check" else class_roll_target(value, c.qualities["Intellect"])
+        roll = ctx.roll(SKILL_DIE, label=f"{c.name}'s experience roll for {skill}", state=self)
+        new = value + 1 if roll > needed else value
+        ctx.emit(ExperienceRolled(c.name, skill, kind, roll, needed, value, new))
+        return attrs.evolve(c, skills=c.skills.set(skill, new))
+
+    def _school_break(self, ctx: Context) -> Self:
+        game = self
+        for c in self.characters.values():
+            if c.wound is Wound.DEAD:
+                continue
+            for skill in sorted(c.checks):
+                c = game._experience(ctx, c, skill, "check")
+                game = game._with(c)
+            for skill in sorted(c.classes):
+                c = game._experience(ctx, c, skill, "class")
+                game = game._with(c)
+            game = game._with(attrs.evolve(c, checks=frozenset()))
+        return game
+
+    def _advance(self, ctx: Context, action: AdvanceYears) -> Self:
+        c = self.characters[action.character]
+        skills = dict(c.skills)
+        for skill, points in action.skill_points.items():
+            skills[skill] = skills.get(skill, 0) + points
+        c = attrs.evolve(c, skills=skills)
+        game = self._with(c)
+        for _term in range(2 * (action.year - 1)):
+            for skill in sorted(c.classes):
+                c = game._experience(ctx, c, skill, "class")
+                game = game._with(c)
+        c = attrs.evolve(c, year=action.year)
+        c = attrs.evolve(c, youth=c.youth_max)
+        ctx.emit(CharacterAdvanced(c.name, action.year, c.youth))
+        return game._with(c)
+
+    # ----- serialization ----------------------------------------------------------------------
+
+    def _setup_dict(self) -> dict[str, Any]:
+        result: dict[str, Any] = unstructure(self.setup)
+        return result
+
+    @classmethod
+    def _from_setup_dict(cls, data: Any) -> Self:
+        setup = structure(data, SceneSetup, "$.setup")
+        try:
+            return cls._start(setup)
+        except RulesError as exc:
+            raise InvalidDataError("bad_setup", f"$.setup: {exc.message}", "$.setup") from None
+
+    @classmethod
+    def _start(cls, setup: SceneSetup) -> Self:
+        _validate_setup(setup)
+        return cls(
+            dice=setup.dice,
+            setup=setup,
+            characters=FrozenMap({c.name: c for c in setup.characters}),
+        )
+
+    def _state_dict(self) -> dict[str, Any]:
+        characters = {}
+        for name, c in self.characters.items():
+            entry = unstructure(c)
+            entry["wound"] = c.wound.value
+            characters[name] = entry
+        awaiting = self.awaiting
+        return {
+            "characters": characters,
+            "ended": self.ended,
+            "to_act": list(self.to_act),
+            "awaiting": None
+            if awaiting is None
+            else getattr(awaiting, "prompt", getattr(awaiting, "label", None)),
+        }
+
+
+def _blow(size: int, armed: bool) -> int:
+    """Damage of a successful brawl hit: 1/3 Size unarmed, 2/3 Size armed, rounded up."""
+    return math.ceil(size * (2 if armed else 1) / 3)
+
+
+def new_game(
+    players: Sequence[Character | str],
+    *,
+    seed: int | None = None,
+    dice: DiceSource | None = None,
+    **options: Any,
+) -> Game:
+    """Start a scene with these characters.
+
+    Args:
+        players: character sheets, or names for average first years
+            (:meth:`Character.first_year`).
+        seed: seed for the default :class:`~hogwarts_rules.dice.SeededDice`.
+        dice: another dice source (scripted or external); not with ``seed``.
+        **options: ``extra_stats`` (names), ``extra_skills`` (name -> ``"common"``
+            or ``"magical"``), ``extra_spells`` (name -> :class:`Spell`).
+
+    Raises:
+        IllegalActionError: invalid characters, names or options.
+    """
+    known = {"extra_stats", "extra_skills", "extra_spells"}
+    unknown = sorted(set(options) - known)
+    if unknown:
+        raise _refuse(
+            "unknown_option", f"unknown option {unknown[0]!r} (known: {', '.join(sorted(known))})"
+        )
+    if isinstance(players, str | bytes) or not isinstance(players, Sequence):
+        raise _refuse("bad_players", "characters must be given as a list")
+    sheets = tuple(Character.first_year(p) if isinstance(p, str) else p for p in players)
+    extra_skills: Mapping[str, SkillKind] = options.get("extra_skills") or {}
+    extra_spells: Mapping[str, Spell] = options.get("extra_spells") or {}
+    setup = SceneSetup(
+        characters=sheets,
+        dice=make_dice(seed, dice),
+        stats=(*DEFAULT_STATS, *tuple(options.get("extra_stats") or ())),
+        skills=FrozenMap({**DEFAULT_SKILLS, **extra_skills}),
+        spells=FrozenMap({**DEFAULT_SPELLS, **extra_spells}),
+    )
+    return Game._start(setup)

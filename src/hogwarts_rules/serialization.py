@@ -1,0 +1,316 @@
+"""JSON-safe (un)structuring shared by all games, built on cattrs.
+
+Everything that crosses the library's boundary (games, actions, events, dice)
+has a ``to_dict()`` that returns plain JSON types, and a ``from_dict()`` that
+treats its input as untrusted: types are checked strictly (``"3"`` is not a
+number, ``true`` is not ``1``), unknown fields are refused, numbers and strings
+are bounded, and every problem is reported as an
+:class:`~hogwarts_rules.errors.InvalidDataError` naming the offending field.
+Nothing is ever evaluated and pickle is never used.
+
+Tagged records (actions and events) carry their kind in a ``"type"`` field;
+:class:`Registry` maps those tags to classes.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Mapping
+from typing import Any, Final, TypeVar, get_args, get_origin
+
+import attrs
+import cattrs
+import cattrs.v
+from cattrs.cols import homogenous_tuple_structure_factory, is_sequence
+
+from hogwarts_rules.dice import (
+    DiceSource,
+    ExternalDice,
+    ScriptedDice,
+    SeededDice,
+    dice_from_dict,
+    dice_to_dict,
+)
+from hogwarts_rules.errors import InvalidDataError, RulesError
+from hogwarts_rules.frozen import FrozenMap
+
+__all__ = [
+    "FORMAT",
+    "FORMAT_VERSION",
+    "MAX_INT",
+    "MAX_STRING",
+    "Registry",
+    "converter",
+    "structure",
+    "unstructure",
+]
+
+FORMAT: Final = "hogwarts-rules"
+"""The value of the ``"format"`` field of every serialized game."""
+
+FORMAT_VERSION: Final = 1
+"""The version of the serialized game format; bumped on incompatible changes."""
+
+MAX_INT: Final = 2**64
+"""Whole numbers in untrusted data must lie strictly between ``-MAX_INT`` and ``MAX_INT``."""
+
+MAX_STRING: Final = 1000
+"""Strings in untrusted data are at most this many characters long."""
+
+T = TypeVar("T")
+
+
+def _structure_int(value: object, _: type) -> int:
+    if type(value) is not int:
+        raise TypeError(f"expected a whole number, got {_json_type(value)}")
+    if not -MAX_INT < value < MAX_INT:
+        raise ValueError("number out of range")
+    return value
+
+
+def _structure_str(value: object, _: type) -> str:
+    if type(value) is not str:
+        raise TypeError(f"expected a string, got {_json_type(value)}")
+    if len(value) > MAX_STRING:
+        raise ValueError(f"string longer than {MAX_STRING} characters")
+    return value
+
+
+def _structure_bool(value: object, _: type) -> bool:
+    if type(value) is not bool:
+        raise TypeError(f"expected true or false, got {_json_type(value)}")
+    return value
+
+
+def _structure_int_or_str(value: object, _: type) -> int | str:
+    if type(value) is int:
+        return _structure_int(value, int)
+    if type(value) is str:
+        return _structure_str(value, str)
+    raise TypeError(f"expected a whole number or a string, got {_json_type(value)}")
+
+
+def _json_type(value: object) -> str:
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "a boolean"
+    if isinstance(value, int | float):
+        return "a number"
+    if isinstance(value, str):
+        return "a string"
+    if isinstance(value, list | tuple):
+        return "a list"
+    if isinstance(value, Mapping):
+        return "an object"
+    return type(value).__name__
+
+
+def _tuple_hook_factory(type_: Any, conv: cattrs.Converter) -> Callable[[Any, Any], Any]:
+    inner = homogenous_tuple_structure_factory(type_, conv)
+
+    def hook(value: object, t: Any) -> Any:
+        if not isinstance(value, list | tuple):
+            raise TypeError(f"expected a list, got {_json_type(value)}")
+        return inner(value, t)
+
+    return hook
+
+
+def _frozenmap_hook_factory(type_: Any, conv: cattrs.Converter) -> Callable[[Any, Any], Any]:
+    args = get_args(type_)
+    key_type, value_type = args if args else (str, Any)
+    as_dict = conv.get_structure_hook(dict[key_type, value_type])  # type: ignore[valid-type]
+
+    def hook(value: object, t: Any) -> Any:
+        if not isinstance(value, Mapping):
+            raise TypeError(f"expected an object, got {_json_type(value)}")
+        return FrozenMap(as_dict(value, t))
+
+    return hook
+
+
+def _frozenset_hook_factory(type_: Any, conv: cattrs.Converter) -> Callable[[Any, Any], Any]:
+    (elem,) = get_args(type_) or (Any,)
+    as_tuple = conv.get_structure_hook(tuple[elem, ...])  # type: ignore[valid-type]
+
+    def hook(value: object, t: Any) -> Any:
+        return frozenset(as_tuple(value, t))
+
+    return hook
+
+
+def _dice_structure(value: object, _: type) -> DiceSource:
+    return dice_from_dict(value)
+
+
+def _origin(type_: Any) -> Any:
+    return get_origin(type_) or type_
+
+
+def _is_homogeneous_tuple(type_: Any) -> bool:
+    return bool(is_sequence(type_)) and _origin(type_) is tuple and ... in get_args(type_)
+
+
+def _make_converter() -> cattrs.Converter:
+    conv = cattrs.Converter(forbid_extra_keys=True, detailed_validation=True)
+    conv.register_structure_hook(int, _structure_int)
+    conv.register_structure_hook(str, _structure_str)
+    conv.register_structure_hook(bool, _structure_bool)
+    conv.register_structure_hook(int | str, _structure_int_or_str)
+    factories: list[tuple[Callable[[Any], bool], Any]] = [
+        (_is_homogeneous_tuple, _tuple_hook_factory),
+        (lambda t: _origin(t) is FrozenMap, _frozenmap_hook_factory),
+        (lambda t: _origin(t) is frozenset, _frozenset_hook_factory),
+    ]
+    for predicate, factory in factories:
+        conv.register_structure_hook_factory(predicate, factory)
+    conv.register_unstructure_hook_func(
+        lambda t: _origin(t) is FrozenMap, lambda m: {k: conv.unstructure(v) for k, v in m.items()}
+    )
+    conv.register_unstructure_hook_func(
+        lambda t: _origin(t) is frozenset, lambda s: sorted(conv.unstructure(x) for x in s)
+    )
+    for dice_type in (DiceSource, SeededDice, ScriptedDice, ExternalDice):
+        conv.register_structure_hook(dice_type, _dice_structure)
+        conv.register_unstructure_hook(dice_type, dice_to_dict)
+    return conv
+
+
+converter: Final = _make_converter()
+"""The strict cattrs converter every game registers its types with."""
+
+_PATH_RE: Final = re.compile(r" @ (\$.*)$")
+
+
+def _format_exception(exc: BaseException, type_: Any) -> str:
+    if isinstance(exc, RulesError):
+        return exc.message
+    if type(exc) in (TypeError, ValueError) and str(exc).startswith(
+        ("expected", "number", "string")
+    ):
+        return str(exc)
+    return cattrs.v.format_exception(exc, type_)
+
+
+def _as_invalid_data(exc: Exception, path: str) -> InvalidDataError:
+    if isinstance(exc, InvalidDataError):
+        return exc
+    if isinstance(exc, RulesError):
+        return InvalidDataError("invalid_value", f"{path}: {exc.message}", path)
+    messages = (
+        cattrs.transform_error(exc, path=path, format_exception=_format_exception)
+        if isinstance(exc, cattrs.BaseValidationError)
+        else []
+    )
+    if messages:
+        first = messages[0]
+        match = _PATH_RE.search(first)
+        where = match.group(1) if match else path
+        text = first[: match.start()] if match else first
+        return InvalidDataError("invalid_value", f"{where}: {text}", where)
+    return InvalidDataError("invalid_value", f"{path}: {exc}", path)
+
+
+def structure(data: object, type_: type[T], path: str = "$") -> T:
+    """Structure untrusted JSON data into ``type_``, strictly.
+
+    Raises:
+        InvalidDataError: the data does not fit; the message names the field.
+    """
+    try:
+        return converter.structure(data, type_)
+    except (
+        cattrs.BaseValidationError,
+        RulesError,
+        TypeError,
+        ValueError,
+        KeyError,
+        AttributeError,
+    ) as exc:
+        raise _as_invalid_data(exc, path) from None
+
+
+def unstructure(value: object) -> Any:
+    """Return the JSON-safe form of a value, as its own class describes it."""
+    return converter.unstructure(value, unstructure_as=type(value))
+
+
+@attrs.define
+class Registry:
+    """Maps ``"type"`` tags to the classes of one family (actions, or events).
+
+    A base class registered with :meth:`add_base` structures any tagged record
+    of its subclasses: ``converter.structure({"type": "hr.end_session"}, Action)``.
+    """
+
+    family: str
+    classes: dict[str, type[Any]] = attrs.field(factory=dict)
+    _plain: dict[type[Any], Callable[[Any], dict[str, Any]]] = attrs.field(factory=dict)
+
+    def register(self, tag: str) -> Callable[[type[T]], type[T]]:
+        """Class decorator giving a class its tag (set as ``cls.TYPE``).
+
+        Raises:
+            ValueError: the tag is taken by another class.
+        """
+
+        def decorate(cls: type[T]) -> type[T]:
+            taken = self.classes.get(tag)
+            if taken is not None and taken.__qualname__ != cls.__qualname__:
+                raise ValueError(
+                    f"{self.family} tag {tag!r} is already used by {taken.__qualname__}"
+                )
+            cls.TYPE = tag  # type: ignore[attr-defined]
+            self.classes[tag] = cls
+            converter.register_unstructure_hook(cls, self._unstructure)
+            return cls
+
+        return decorate
+
+    def add_base(self, base: type[Any]) -> None:
+        """Let fields typed with ``base`` hold any registered subclass (tagged)."""
+        converter.register_structure_hook_func(lambda t: t is base, self._structure_hook(base))
+        converter.register_unstructure_hook(base, self._unstructure)
+
+    def _unstructure(self, value: Any) -> dict[str, Any]:
+        cls = type(value)
+        plain = self._plain.get(cls)
+        if plain is None:
+            plain = self._plain[cls] = cattrs.gen.make_dict_unstructure_fn(cls, converter)
+        return {"type": cls.TYPE, **plain(value)}
+
+    def _structure_hook(self, base: type[Any]) -> Callable[[Any, Any], Any]:
+        def hook(value: object, _: Any) -> Any:
+            return self.structure(value, base)
+
+        return hook
+
+    def structure(self, data: object, base: type[T], path: str = "$") -> T:
+        """Structure a tagged record that must be a ``base`` (or a subclass).
+
+        Raises:
+            InvalidDataError: unknown or missing tag, wrong kind, bad fields.
+        """
+        if not isinstance(data, Mapping):
+            raise InvalidDataError(
+                "bad_type", f"{path}: expected an object, got {_json_type(data)}", path
+            )
+        tag = data.get("type")
+        if not isinstance(tag, str):
+            raise InvalidDataError(
+                "missing_type",
+                f"{path}.type: a {self.family} needs a string 'type' field",
+                path + ".type",
+            )
+        cls = self.classes.get(tag)
+        if cls is None or not issubclass(cls, base):
+            known = sorted(t for t, c in self.classes.items() if issubclass(c, base))
+            shown = ", ".join(known[:12]) + (", ..." if len(known) > 12 else "")
+            raise InvalidDataError(
+                "unknown_type",
+                f"{path}.type: unknown {self.family} type {tag[:60]!r} (known: {shown})",
+                path + ".type",
+            )
+        fields = {k: v for k, v in data.items() if k not in ("type", "description")}
+        return structure(fields, cls, path)
