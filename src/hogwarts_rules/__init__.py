@@ -1,18 +1,19 @@
 """hogwarts-rules: typed, pure-Python rules engines for three Hogwarts tabletop games.
 
-* :mod:`hogwarts_rules.hufflepuff_ravenclaw`: the Hufflepuff & Ravenclaw d20/Youth mechanics.
+* `hogwarts_rules.hufflepuff_ravenclaw`: the Hufflepuff & Ravenclaw d20/Youth mechanics.
 
-Every game follows one contract (see :mod:`hogwarts_rules.engine`): immutable game
+Every game follows one contract (see `hogwarts_rules.engine`): immutable game
 values, ``game.apply(action) -> (next_game, events)``, legal actions for every
-decision, injectable dice (:mod:`hogwarts_rules.dice`), typed events, and JSON
+decision, injectable dice (`hogwarts_rules.dice`), typed events, and JSON
 round-trips.
 
->>> import hogwarts_rules
->>> from hogwarts_rules import hufflepuff_ravenclaw as hr
->>> scene = hr.new_game(["Sky"], dice=hogwarts_rules.ScriptedDice([4]))
->>> scene, events = scene.apply(hr.SkillTest("Sky", "Mischief", "Bravery"))
->>> print(events[0].description)
-Sky rolls 4 on d20 for Bravery + Mischief, needing 3 or less (3 Bravery +0 Mischief)
+Examples:
+    >>> import hogwarts_rules
+    >>> from hogwarts_rules import hufflepuff_ravenclaw as hr
+    >>> scene = hr.new_game(["Sky"], dice=hogwarts_rules.ScriptedDice([4]))
+    >>> scene, events = scene.apply(hr.SkillTest("Sky", "Mischief", "Bravery"))
+    >>> print(events[0].description)
+    Sky rolls 4 on d20 for Bravery + Mischief, needing 3 or less (3 Bravery +0 Mischief)
 """
 
 from hogwarts_rules.actions import Action, ChanceOutcome

@@ -1,14 +1,15 @@
 """The base of every action, and the chance outcome shared by all games.
 
 An action is a frozen record of a decision: a player's move, a game master's
-request, or the result of a roll made outside the game (:class:`ChanceOutcome`).
+request, or the result of a roll made outside the game (`ChanceOutcome`).
 Actions serialize to JSON with a ``"type"`` tag:
 
->>> from hogwarts_rules.actions import ChanceOutcome
->>> ChanceOutcome(4).to_dict()
-{'type': 'chance', 'value': 4}
->>> Action.from_dict({"type": "chance", "value": 4})
-ChanceOutcome(value=4)
+Examples:
+    >>> from hogwarts_rules.actions import ChanceOutcome
+    >>> ChanceOutcome(4).to_dict()
+    {'type': 'chance', 'value': 4}
+    >>> Action.from_dict({"type": "chance", "value": 4})
+    ChanceOutcome(value=4)
 """
 
 from __future__ import annotations
@@ -49,7 +50,7 @@ class Action:
 
     @classmethod
     def from_dict(cls, data: object) -> Self:
-        """Rebuild an action of this class (or any subclass) from :meth:`to_dict` output.
+        """Rebuild an action of this class (or any subclass) from `to_dict()` output.
 
         Raises:
             InvalidDataError: malformed data, unknown ``type``, or a type that is

@@ -1,31 +1,32 @@
 """Injectable dice: seeded, scripted, external, or your own.
 
-A game never calls :mod:`random`. It asks its *dice source* for each roll, and the
+A game never calls `random`. It asks its *dice source* for each roll, and the
 source is part of the (immutable) game value, so ``game.apply(action)`` stays pure:
 the same game and the same action always give the same result.
 
 Four kinds of source:
 
-* :class:`SeededDice` (the default): a portable pseudo-random generator
+* `SeededDice` (the default): a portable pseudo-random generator
   (SplitMix64 with rejection sampling). Same seed and same actions give the same
   game on every platform and Python version.
-* :class:`ScriptedDice`: "the next rolls are 6, 2, 5", for tests and tutorials.
-  Raises :class:`~hogwarts_rules.errors.DiceError` when the script runs out.
-* :class:`ExternalDice`: the game stops at every roll. ``game.to_act`` is then
+* `ScriptedDice`: "the next rolls are 6, 2, 5", for tests and tutorials.
+  Raises `DiceError` when the script runs out.
+* `ExternalDice`: the game stops at every roll. ``game.to_act`` is then
   ``(CHANCE,)``, ``game.chance_outcomes()`` lists the possible results with exact
   probabilities, and the caller applies one of them as a
-  :class:`~hogwarts_rules.actions.ChanceOutcome` (physical dice at a real table,
+  `ChanceOutcome` (physical dice at a real table,
   or a search tool enumerating outcomes).
-* anything that follows the :class:`DiceSource` protocol.
+* anything that follows the `DiceSource` protocol.
 
->>> dice = SeededDice(seed=7)
->>> first, dice = dice.roll(20)
->>> second, dice = dice.roll(20)
->>> (first, second)
-(8, 5)
->>> scripted = ScriptedDice((6, 2))
->>> scripted.roll(6)[0]
-6
+Examples:
+    >>> dice = SeededDice(seed=7)
+    >>> first, dice = dice.roll(20)
+    >>> second, dice = dice.roll(20)
+    >>> (first, second)
+    (8, 5)
+    >>> scripted = ScriptedDice((6, 2))
+    >>> scripted.roll(6)[0]
+    6
 """
 
 from __future__ import annotations
@@ -66,9 +67,9 @@ _GOLDEN: Final = 0x9E3779B97F4A7C15
 class DiceSource(Protocol):
     """What a game needs from a source of randomness.
 
-    A source is an immutable value: :meth:`roll` returns the result *and the
+    A source is an immutable value: `roll()` returns the result *and the
     source to use next*, and never changes ``self``. A source that breaks this
-    (for example one wrapping :class:`random.Random`) still works, but games using
+    (for example one wrapping `random.Random`) still works, but games using
     it are no longer pure, cannot be replayed, and cannot be serialized.
     """
 
@@ -76,7 +77,7 @@ class DiceSource(Protocol):
         """Roll one die with ``sides`` faces numbered 1 to ``sides``.
 
         Args:
-            sides: the number of faces, from 1 to :data:`MAX_SIDES`.
+            sides: the number of faces, from 1 to `MAX_SIDES`.
 
         Returns:
             The face rolled and the source to use for the next roll.
@@ -110,7 +111,7 @@ def _check_seed(instance: object, attribute: attrs.Attribute[int], value: int) -
 class SeededDice:
     """Portable seeded dice (SplitMix64 with rejection sampling).
 
-    The generator is specified here, not borrowed from :mod:`random`, so a seed
+    The generator is specified here, not borrowed from `random`, so a seed
     gives the same rolls on every platform and Python version. Every roll is
     exactly uniform (biased outputs are rejected and drawn again).
 
@@ -127,7 +128,7 @@ class SeededDice:
         return self.seed
 
     def roll(self, sides: int) -> tuple[int, SeededDice]:
-        """Roll one fair die; see :meth:`DiceSource.roll`."""
+        """Roll one fair die; see `DiceSource.roll()`."""
         _check_sides(sides)
         limit = (_MASK64 + 1) - ((_MASK64 + 1) % sides)
         state = self.state
@@ -141,7 +142,7 @@ class SeededDice:
         return f"SeededDice(seed={self.seed})"
 
     def to_dict(self) -> dict[str, Any]:
-        """Return the JSON-safe form (see :func:`dice_from_dict`)."""
+        """Return the JSON-safe form (see `dice_from_dict`)."""
         return {"kind": "seeded", "seed": self.seed, "state": self.state}
 
 
@@ -153,16 +154,16 @@ def _int_tuple(values: Iterable[int]) -> tuple[int, ...]:
 class ScriptedDice:
     """Dice that give a fixed list of rolls, in order: for tests and tutorials.
 
-    >>> dice = ScriptedDice((4, 1))
-    >>> a, dice = dice.roll(6)
-    >>> b, dice = dice.roll(20)
-    >>> (a, b, dice.remaining)
-    (4, 1, ())
-    >>> dice.roll(6)
-    Traceback (most recent call last):
-    ...
-    hogwarts_rules.errors.DiceError: the scripted dice have run out (2 rolls were scripted and all
-    have been used; a d6 was asked for)
+    Examples:
+        >>> dice = ScriptedDice((4, 1))
+        >>> a, dice = dice.roll(6)
+        >>> b, dice = dice.roll(20)
+        >>> (a, b, dice.remaining)
+        (4, 1, ())
+        >>> dice.roll(6)
+        Traceback (most recent call last):
+        ...
+        hogwarts_rules.errors.DiceError: the scripted dice have run out (2 rolls were scripted ...)
 
     Attributes:
         rolls: every scripted roll, used and unused.
@@ -188,7 +189,7 @@ class ScriptedDice:
         return self.rolls[self.position :]
 
     def roll(self, sides: int) -> tuple[int, ScriptedDice]:
-        """Give the next scripted roll; see :meth:`DiceSource.roll`.
+        """Give the next scripted roll; see `DiceSource.roll()`.
 
         Raises:
             DiceError: the script has run out, or the next roll does not fit the die.
@@ -210,7 +211,7 @@ class ScriptedDice:
         return value, ScriptedDice(self.rolls, self.position + 1)
 
     def to_dict(self) -> dict[str, Any]:
-        """Return the JSON-safe form (see :func:`dice_from_dict`)."""
+        """Return the JSON-safe form (see `dice_from_dict`)."""
         return {"kind": "scripted", "rolls": list(self.rolls), "position": self.position}
 
 
@@ -232,15 +233,16 @@ class ExternalDice:
         raise DiceError("external_dice", "external dice are rolled by the caller, not by the game")
 
     def to_dict(self) -> dict[str, Any]:
-        """Return the JSON-safe form (see :func:`dice_from_dict`)."""
+        """Return the JSON-safe form (see `dice_from_dict`)."""
         return {"kind": "external"}
 
 
 def die_probabilities(sides: int) -> tuple[tuple[int, Fraction], ...]:
     """Every face of a fair die with its exact probability.
 
-    >>> die_probabilities(3)
-    ((1, Fraction(1, 3)), (2, Fraction(1, 3)), (3, Fraction(1, 3)))
+    Examples:
+        >>> die_probabilities(3)
+        ((1, Fraction(1, 3)), (2, Fraction(1, 3)), (3, Fraction(1, 3)))
     """
     _check_sides(sides)
     p = Fraction(1, sides)
@@ -266,10 +268,11 @@ def dice_to_dict(dice: DiceSource) -> dict[str, Any]:
 
 
 def dice_from_dict(data: object, path: str = "$") -> SeededDice | ScriptedDice | ExternalDice:
-    """Rebuild a dice source from its :meth:`to_dict` form, validating it.
+    """Rebuild a dice source from its `to_dict()` form, validating it.
 
-    >>> dice_from_dict({"kind": "seeded", "seed": 7, "state": 7})
-    SeededDice(seed=7)
+    Examples:
+        >>> dice_from_dict({"kind": "seeded", "seed": 7, "state": 7})
+        SeededDice(seed=7)
 
     Raises:
         InvalidDataError: the data is not a valid dice description.

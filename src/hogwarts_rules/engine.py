@@ -1,6 +1,6 @@
 """The game contract shared by all games, and the machinery behind it.
 
-Every game of the library is a frozen attrs class derived from :class:`GameBase`,
+Every game of the library is a frozen attrs class derived from `GameBase`,
 and offers the same surface:
 
 * ``game.apply(action) -> (next_game, events)``: pure, never changes ``game``;
@@ -13,11 +13,11 @@ and offers the same surface:
 How a rule with several steps is written
 ----------------------------------------
 A game's rules code for one action is straight-line Python that receives a
-:class:`Context`. It calls :meth:`Context.roll` for dice, :meth:`Context.decide`
+`Context`. It calls `Context.roll()` for dice, `Context.decide`
 when a player must choose (for example how much Youth to spend after seeing a
-roll), and :meth:`Context.emit` for events. When a roll comes from external dice,
+roll), and `Context.emit` for events. When a roll comes from external dice,
 or a player must decide, the context *suspends* the action: ``apply`` returns a
-game with a :class:`Pending` record and the events so far. The caller then
+game with a `Pending` record and the events so far. The caller then
 applies the outcome or the decision, and the engine runs the original action
 again from its start, feeding it the inputs collected so far. Because the rules
 code is pure, the re-run repeats the same steps and continues where it stopped.
@@ -122,7 +122,7 @@ class Pending:
 
 
 class _Suspend(Exception):
-    """Internal: raised by :class:`Context` to stop an action part-way."""
+    """Internal: raised by `Context` to stop an action part-way."""
 
     def __init__(self, request: Decision | ChanceRequest, state: Any) -> None:
         super().__init__(request)
@@ -273,9 +273,9 @@ def check_player_names(
 ) -> tuple[str, ...]:
     """Validate a list of player names and return it as a tuple.
 
-    Names are non-empty strings of at most :data:`MAX_NAME_LENGTH` characters,
+    Names are non-empty strings of at most `MAX_NAME_LENGTH` characters,
     without control characters or surrounding spaces, unique, and not starting
-    with ``<`` (reserved for :data:`~hogwarts_rules.dice.CHANCE`).
+    with ``<`` (reserved for `CHANCE`).
 
     Raises:
         IllegalActionError: a name is invalid, repeated, or the count is wrong.
@@ -358,7 +358,7 @@ class GameBase(abc.ABC):
     @classmethod
     @abc.abstractmethod
     def _from_setup_dict(cls, data: Any) -> Self:
-        """Build the starting game from :meth:`_setup_dict` output (untrusted)."""
+        """Build the starting game from `_setup_dict` output (untrusted)."""
 
     @abc.abstractmethod
     def _state_dict(self) -> dict[str, Any]:
@@ -374,7 +374,7 @@ class GameBase(abc.ABC):
 
     @abc.abstractmethod
     def _check_root(self, action: Action) -> None:
-        """Raise :class:`IllegalActionError` if ``action`` cannot start now."""
+        """Raise `IllegalActionError` if ``action`` cannot start now."""
 
     @abc.abstractmethod
     def _play(self, ctx: Context, action: Action) -> Self:
@@ -410,8 +410,8 @@ class GameBase(abc.ABC):
     def legal_actions(self, player: str | None = None) -> tuple[Action, ...]:
         """Every action the rules allow now, optionally only those ``player`` may take.
 
-        Each listed action is accepted by :meth:`apply`. When external dice are
-        awaited, the listed actions are the possible :class:`ChanceOutcome` values.
+        Each listed action is accepted by `apply()`. When external dice are
+        awaited, the listed actions are the possible `ChanceOutcome` values.
         """
         if self.pending is not None:
             request = self.pending.request
@@ -492,7 +492,7 @@ class GameBase(abc.ABC):
             )
 
     def can_apply(self, action: object) -> bool:
-        """True if :meth:`apply` would accept ``action`` now.
+        """True if `apply()` would accept ``action`` now.
 
         (``apply`` may still fail if scripted dice run out.)
         """
@@ -507,11 +507,11 @@ class GameBase(abc.ABC):
 
         The game itself never changes. If the action stops part-way (a player
         must decide, or external dice must roll), the returned game's
-        :attr:`to_act` and :meth:`legal_actions` say what is awaited, and the
+        `to_act` and `legal_actions()` say what is awaited, and the
         events are those that happened so far.
 
         Raises:
-            IllegalActionError: the action is not allowed now (see :meth:`check`).
+            IllegalActionError: the action is not allowed now (see `check()`).
             DiceError: scripted dice ran out or do not fit the die rolled.
         """
         self.check(action)
@@ -550,7 +550,7 @@ class GameBase(abc.ABC):
 
     @property
     def record(self) -> GameRecord:
-        """The game's set-up and every action applied, for :meth:`replay`."""
+        """The game's set-up and every action applied, for `replay()`."""
         return GameRecord(self.KIND, self._setup_dict(), self.history)
 
     @classmethod
@@ -594,7 +594,7 @@ class GameBase(abc.ABC):
 
     @classmethod
     def from_dict(cls, data: object) -> Self:
-        """Rebuild a game from :meth:`to_dict` output, treating it as untrusted.
+        """Rebuild a game from `to_dict()` output, treating it as untrusted.
 
         The set-up is validated and the actions are replayed under the rules, so
         no impossible game can be loaded. If a ``"state"`` is present it must
@@ -639,5 +639,5 @@ converter.register_unstructure_hook(
 
 
 def refuse(code: str, message: str) -> NoReturn:
-    """Raise an :class:`IllegalActionError` (a helper for rules code)."""
+    """Raise an `IllegalActionError` (a helper for rules code)."""
     raise IllegalActionError(code, message)

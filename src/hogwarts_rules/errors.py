@@ -1,21 +1,22 @@
 """The exceptions raised by hogwarts-rules.
 
-Every error the library raises on purpose is a :class:`RulesError`, which is a
-:class:`ValueError`. Each carries a short machine-readable :attr:`~RulesError.code`
+Every error the library raises on purpose is a `RulesError`, which is a
+`ValueError`. Each carries a short machine-readable `code`
 (stable across releases, so programs and third-party UIs can branch on it) and a
 human-readable message that names the rule that was broken.
 
 Error messages never reveal hidden information (a card in an envelope, the next
 roll of the seeded dice); they describe the action that was refused and why.
 
->>> from hogwarts_rules import IllegalActionError
->>> err = IllegalActionError("not_enough_youth", "Sky has only 2 Youth left; cannot spend 3")
->>> err.code
-'not_enough_youth'
->>> str(err)
-'Sky has only 2 Youth left; cannot spend 3'
->>> isinstance(err, ValueError)
-True
+Examples:
+    >>> from hogwarts_rules import IllegalActionError
+    >>> err = IllegalActionError("not_enough_youth", "Sky has only 2 Youth left; cannot spend 3")
+    >>> err.code
+    'not_enough_youth'
+    >>> str(err)
+    'Sky has only 2 Youth left; cannot spend 3'
+    >>> isinstance(err, ValueError)
+    True
 """
 
 from __future__ import annotations

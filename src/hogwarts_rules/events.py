@@ -2,9 +2,9 @@
 
 ``game.apply(action)`` returns the events it caused: each roll with its
 modifiers and total, the table row that applied, every change of a score or a
-position. Each event has a :attr:`~Event.description` for narration, and
-:meth:`~Event.seen_by` says what one player may see of it (the event itself,
-a redacted copy, or nothing). :func:`events_for` filters a batch for a player.
+position. Each event has a `description` for narration, and
+`seen_by()` says what one player may see of it (the event itself,
+a redacted copy, or nothing). `events_for` filters a batch for a player.
 """
 
 from __future__ import annotations
@@ -27,8 +27,8 @@ class Event:
     """Base class of all events.
 
     Subclasses are frozen attrs classes registered with ``@EVENTS.register(tag)``
-    that override :attr:`description`. Events are public unless a subclass
-    overrides :meth:`seen_by`.
+    that override `description`. Events are public unless a subclass
+    overrides `seen_by()`.
     """
 
     TYPE: ClassVar[str]
@@ -55,7 +55,7 @@ class Event:
 
     @classmethod
     def from_dict(cls, data: object) -> Self:
-        """Rebuild an event from :meth:`to_dict` output (``"description"`` is ignored).
+        """Rebuild an event from `to_dict()` output (``"description"`` is ignored).
 
         Raises:
             InvalidDataError: malformed data or an unknown ``type``.

@@ -1,18 +1,19 @@
 """A small immutable, hashable mapping used inside game values.
 
 Game values are frozen and hashable, so a character's skills cannot live in a
-plain ``dict``. :class:`FrozenMap` reads like a dict, keeps insertion order, and
+plain ``dict``. `FrozenMap` reads like a dict, keeps insertion order, and
 compares equal to a dict with the same items.
 
->>> skills = FrozenMap({"Brawl": 2, "Charms": 0})
->>> skills["Brawl"]
-2
->>> skills == {"Charms": 0, "Brawl": 2}
-True
->>> skills.set("Brawl", 3)
-FrozenMap({'Brawl': 3, 'Charms': 0})
->>> hash(skills) == hash(FrozenMap({"Charms": 0, "Brawl": 2}))
-True
+Examples:
+    >>> skills = FrozenMap({"Brawl": 2, "Charms": 0})
+    >>> skills["Brawl"]
+    2
+    >>> skills == {"Charms": 0, "Brawl": 2}
+    True
+    >>> skills.set("Brawl", 3)
+    FrozenMap({'Brawl': 3, 'Charms': 0})
+    >>> hash(skills) == hash(FrozenMap({"Charms": 0, "Brawl": 2}))
+    True
 """
 
 from __future__ import annotations

@@ -5,11 +5,11 @@ has a ``to_dict()`` that returns plain JSON types, and a ``from_dict()`` that
 treats its input as untrusted: types are checked strictly (``"3"`` is not a
 number, ``true`` is not ``1``), unknown fields are refused, numbers and strings
 are bounded, and every problem is reported as an
-:class:`~hogwarts_rules.errors.InvalidDataError` naming the offending field.
+`InvalidDataError` naming the offending field.
 Nothing is ever evaluated and pickle is never used.
 
 Tagged records (actions and events) carry their kind in a ``"type"`` field;
-:class:`Registry` maps those tags to classes.
+`Registry` maps those tags to classes.
 """
 
 from __future__ import annotations
@@ -240,7 +240,7 @@ def unstructure(value: object) -> Any:
 class Registry:
     """Maps ``"type"`` tags to the classes of one family (actions, or events).
 
-    A base class registered with :meth:`add_base` structures any tagged record
+    A base class registered with `add_base` structures any tagged record
     of its subclasses: ``converter.structure({"type": "hr.end_session"}, Action)``.
     """
 

@@ -4,12 +4,13 @@ A scene holds characters and is driven by actions: the game master starts tests,
 contests, spells, brawl rounds, falls and school breaks; players decide how much
 Youth to spend once they have seen a roll.
 
->>> from hogwarts_rules import hufflepuff_ravenclaw as hr
->>> scene = hr.new_game(["Sky", "Weasley"], seed=1)
->>> sorted(scene.characters)
-['Sky', 'Weasley']
->>> hr.success_chance(5, youth=2)
-Fraction(11, 20)
+Examples:
+    >>> from hogwarts_rules import hufflepuff_ravenclaw as hr
+    >>> scene = hr.new_game(["Sky", "Weasley"], seed=1)
+    >>> sorted(scene.characters)
+    ['Sky', 'Weasley']
+    >>> hr.success_chance(5, youth=2)
+    Fraction(11, 20)
 """
 
 from hogwarts_rules.hufflepuff_ravenclaw.actions import (

@@ -94,7 +94,7 @@ class SkillTest(HufflepuffRavenclawAction):
     traits: tuple[str, ...] = ()
 
     def spec(self) -> TestSpec:
-        """This test as a :class:`TestSpec`."""
+        """This test as a `TestSpec`."""
         return TestSpec(self.character, self.skill, self.stat, self.modifiers, self.traits)
 
 
@@ -183,7 +183,7 @@ class Fighter:
     traits: tuple[str, ...] = ()
 
     def spec(self) -> TestSpec:
-        """This side's roll as a :class:`TestSpec`."""
+        """This side's roll as a `TestSpec`."""
         return TestSpec(self.character, self.skill, self.stat, self.modifiers, self.traits)
 
 

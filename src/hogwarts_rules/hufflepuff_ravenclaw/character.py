@@ -1,10 +1,11 @@
 """Characters of Hufflepuff & Ravenclaw: stats, qualities, skills, Youth and health.
 
->>> sky = Character.first_year("Sky", stats={"Agility": 4, "Size": 3}, skills={"Brawl": 1})
->>> sky.youth, sky.youth_max, sky.wound
-(7, 7, <Wound.UNHURT: 'unhurt'>)
->>> sky.skill("Brawl"), sky.stat("Agility")
-(1, 4)
+Examples:
+    >>> sky = Character.first_year("Sky", stats={"Agility": 4, "Size": 3}, skills={"Brawl": 1})
+    >>> sky.youth, sky.youth_max, sky.wound
+    (7, 7, <Wound.UNHURT: 'unhurt'>)
+    >>> sky.skill("Brawl"), sky.stat("Agility")
+    (1, 4)
 """
 
 from __future__ import annotations
@@ -156,7 +157,7 @@ class Character:
 
     Attributes:
         name: unique within a scene.
-        stats: statistics such as Agility and Size (see :data:`DEFAULT_STATS`).
+        stats: statistics such as Agility and Size (see `DEFAULT_STATS`).
         qualities: Intellect, Fortitude and Bravery.
         skills: skill ratings; a skill not listed counts as 0.
         traits: Advantages and Disadvantages by name.
@@ -252,10 +253,11 @@ def wound_for(damage: int, size: int, *, knocked_out: bool = False) -> Wound:
     Thresholds, compared exactly (no rounding): Minor at half Size, Major at 2/3
     of Size, unconscious at Size, dead at Size + 10.
 
-    >>> [wound_for(points, 3).value for points in range(5)]  # Minor at 1.5, Major at 2
-    ['unhurt', 'unhurt', 'major', 'unconscious', 'unconscious']
-    >>> wound_for(2, 2).value  # Size 2: a Major Wound and unconsciousness together
-    'unconscious'
+    Examples:
+        >>> [wound_for(points, 3).value for points in range(5)]  # Minor at 1.5, Major at 2
+        ['unhurt', 'unhurt', 'major', 'unconscious', 'unconscious']
+        >>> wound_for(2, 2).value  # Size 2: a Major Wound and unconsciousness together
+        'unconscious'
     """
     if damage >= size + 10:
         return Wound.DEAD

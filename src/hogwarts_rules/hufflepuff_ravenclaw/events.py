@@ -57,7 +57,7 @@ class TestRolled(HufflepuffRavenclawEvent):
 
     @property
     def description(self) -> str:
-        """See :attr:`Event.description`."""
+        """See `Event.description`."""
         parts = " ".join(f"{_signed(v)} {name}" for name, v in self.parts).lstrip("+")
         return (
             f"{self.character} rolls {self.roll} on d{self.die} for {self.label}, "
@@ -84,7 +84,7 @@ class YouthSpent(HufflepuffRavenclawEvent):
 
     @property
     def description(self) -> str:
-        """See :attr:`Event.description`."""
+        """See `Event.description`."""
         if self.points == 0:
             return f"{self.character} spends no Youth ({self.youth_left} left)"
         return (
@@ -121,7 +121,7 @@ class TestResolved(HufflepuffRavenclawEvent):
 
     @property
     def description(self) -> str:
-        """See :attr:`Event.description`."""
+        """See `Event.description`."""
         verb = "succeeds" if self.success else "fails"
         return (
             f"{self.character} {verb} at {self.label} by {self.degree} "
@@ -144,7 +144,7 @@ class SkillChecked(HufflepuffRavenclawEvent):
 
     @property
     def description(self) -> str:
-        """See :attr:`Event.description`."""
+        """See `Event.description`."""
         return f"{self.character} puts a check mark next to {self.skill}"
 
 
@@ -165,7 +165,7 @@ class PenaltyReduced(HufflepuffRavenclawEvent):
 
     @property
     def description(self) -> str:
-        """See :attr:`Event.description`."""
+        """See `Event.description`."""
         return (
             f"{self.character}'s preparation reduces the penalty for {self.spell} to {self.penalty}"
         )
@@ -192,7 +192,7 @@ class ContestResolved(HufflepuffRavenclawEvent):
 
     @property
     def description(self) -> str:
-        """See :attr:`Event.description`."""
+        """See `Event.description`."""
 
         def said(name: str, margin: int) -> str:
             return f"{name} made it by {margin}" if margin >= 0 else f"{name} missed by {-margin}"
@@ -218,7 +218,7 @@ class Scuffed(HufflepuffRavenclawEvent):
 
     @property
     def description(self) -> str:
-        """See :attr:`Event.description`."""
+        """See `Event.description`."""
         return f"Both miss; {self.winner} scuffs {self.loser} up a little (no damage)"
 
 
@@ -241,7 +241,7 @@ class DamageTaken(HufflepuffRavenclawEvent):
 
     @property
     def description(self) -> str:
-        """See :attr:`Event.description`."""
+        """See `Event.description`."""
         return (
             f"{self.character} takes {self.points} damage from {self.reason} ({self.total} in all)"
         )
@@ -262,7 +262,7 @@ class WoundChanged(HufflepuffRavenclawEvent):
 
     @property
     def description(self) -> str:
-        """See :attr:`Event.description`."""
+        """See `Event.description`."""
         text = {
             "unhurt": "is unhurt",
             "minor": "has a Minor Wound",
@@ -290,7 +290,7 @@ class Healed(HufflepuffRavenclawEvent):
 
     @property
     def description(self) -> str:
-        """See :attr:`Event.description`."""
+        """See `Event.description`."""
         return f"{self.character} heals {self.points} damage ({self.total} left)"
 
 
@@ -309,7 +309,7 @@ class YouthRefreshed(HufflepuffRavenclawEvent):
 
     @property
     def description(self) -> str:
-        """See :attr:`Event.description`."""
+        """See `Event.description`."""
         return f"{self.character}'s Youth is back to {self.youth}"
 
 
@@ -343,7 +343,7 @@ class ExperienceRolled(HufflepuffRavenclawEvent):
 
     @property
     def description(self) -> str:
-        """See :attr:`Event.description`."""
+        """See `Event.description`."""
         what = "check mark" if self.kind == "check" else "class"
         result = f"improves to {self.new}" if self.improved else f"stays at {self.old}"
         return (
@@ -369,7 +369,7 @@ class CharacterAdvanced(HufflepuffRavenclawEvent):
 
     @property
     def description(self) -> str:
-        """See :attr:`Event.description`."""
+        """See `Event.description`."""
         return f"{self.character} starts in year {self.year} with {self.youth} Youth"
 
 
@@ -380,5 +380,5 @@ class SceneEnded(HufflepuffRavenclawEvent):
 
     @property
     def description(self) -> str:
-        """See :attr:`Event.description`."""
+        """See `Event.description`."""
         return "The scene ends"

@@ -1,18 +1,19 @@
 """A Hufflepuff & Ravenclaw scene: the game master's table, driven by actions.
 
->>> from hogwarts_rules.dice import ScriptedDice
->>> from hogwarts_rules import hufflepuff_ravenclaw as hr
->>> sky = hr.Character.first_year("Sky", stats={"Agility": 4}, skills={"Brawl": 1})
->>> scene = hr.new_game([sky], dice=ScriptedDice([11]))
->>> scene, events = scene.apply(hr.SkillTest("Sky", "Brawl", "Agility"))
->>> scene.to_act
-('Sky',)
->>> scene, events = scene.apply(hr.SpendYouth("Sky", 2))
->>> for event in events:
-...     print(event.description)
-Sky spends 2 Youth: the Target Number becomes 11 (5 Youth left)
-Sky succeeds at Agility + Brawl by 0 (rolled 11 against 11)
-Sky puts a check mark next to Brawl
+Examples:
+    >>> from hogwarts_rules.dice import ScriptedDice
+    >>> from hogwarts_rules import hufflepuff_ravenclaw as hr
+    >>> sky = hr.Character.first_year("Sky", stats={"Agility": 4}, skills={"Brawl": 1})
+    >>> scene = hr.new_game([sky], dice=ScriptedDice([11]))
+    >>> scene, events = scene.apply(hr.SkillTest("Sky", "Brawl", "Agility"))
+    >>> scene.to_act
+    ('Sky',)
+    >>> scene, events = scene.apply(hr.SpendYouth("Sky", 2))
+    >>> for event in events:
+    ...     print(event.description)
+    Sky spends 2 Youth: the Target Number becomes 11 (5 Youth left)
+    Sky succeeds at Agility + Brawl by 0 (rolled 11 against 11)
+    Sky puts a check mark next to Brawl
 """
 
 from __future__ import annotations
@@ -230,7 +231,7 @@ def _validate_character(c: Character, setup: SceneSetup) -> None:
 
 @attrs.frozen(kw_only=True)
 class Game(GameBase):
-    """A Hufflepuff & Ravenclaw scene (immutable; see :mod:`hogwarts_rules.engine`).
+    """A Hufflepuff & Ravenclaw scene (immutable; see `hogwarts_rules.engine`).
 
     Attributes:
         setup: how the scene started.
@@ -823,11 +824,11 @@ def new_game(
 
     Args:
         players: character sheets, or names for average first years
-            (:meth:`Character.first_year`).
-        seed: seed for the default :class:`~hogwarts_rules.dice.SeededDice`.
+            (`Character.first_year()`).
+        seed: seed for the default `SeededDice`.
         dice: another dice source (scripted or external); not with ``seed``.
         **options: ``extra_stats`` (names), ``extra_skills`` (name -> ``"common"``
-            or ``"magical"``), ``extra_spells`` (name -> :class:`Spell`).
+            or ``"magical"``), ``extra_spells`` (name -> `Spell`).
 
     Raises:
         IllegalActionError: invalid characters, names or options.

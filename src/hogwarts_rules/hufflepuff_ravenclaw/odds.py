@@ -1,16 +1,17 @@
-"""Exact odds for Hufflepuff & Ravenclaw, as :class:`~fractions.Fraction` values.
+"""Exact odds for Hufflepuff & Ravenclaw, as `Fraction` values.
 
 All functions count outcomes in closed form (no simulation, no enumeration of
 games); the tests check them against brute-force enumeration through the engine.
 
->>> success_chance(5)
-Fraction(1, 4)
->>> success_chance(5, youth=2)  # spend up to 2 Youth after seeing the roll
-Fraction(11, 20)
->>> youth_to_spend(target=5, roll=11, youth=7)
-2
->>> contest_odds(17, 5).first_wins
-Fraction(91, 100)
+Examples:
+    >>> success_chance(5)
+    Fraction(1, 4)
+    >>> success_chance(5, youth=2)  # spend up to 2 Youth after seeing the roll
+    Fraction(11, 20)
+    >>> youth_to_spend(target=5, roll=11, youth=7)
+    2
+    >>> contest_odds(17, 5).first_wins
+    Fraction(91, 100)
 """
 
 from __future__ import annotations

@@ -72,8 +72,9 @@ def class_roll_target(skill: int, intellect: int) -> int:
     Skills of 3 or more use the skill itself. Skills below -3 use the -3 row,
     and Intellect outside 1 to 5 uses the nearest column (rulings HR-9 and HR-10).
 
-    >>> class_roll_target(0, 1), class_roll_target(-3, 5), class_roll_target(4, 2)
-    (8, 3, 4)
+    Examples:
+        >>> class_roll_target(0, 1), class_roll_target(-3, 5), class_roll_target(4, 2)
+        (8, 3, 4)
     """
     if skill >= 3:
         return skill
