@@ -62,6 +62,10 @@ MAX_NAME_LENGTH: Final = 40
 T = TypeVar("T", int, str)
 
 
+def _details_map(value: Mapping[str, int | str]) -> FrozenMap[str, int | str]:
+    return FrozenMap(value)
+
+
 @attrs.frozen
 class Decision:
     """A player must choose one of ``options`` before the game can go on.
@@ -70,11 +74,14 @@ class Decision:
         player: who decides.
         options: every action the rules allow here.
         prompt: what is being decided, in words.
+        details: facts a bot or a UI needs to decide, by name (for a Youth decision:
+            ``roll``, ``target`` and ``label``).
     """
 
     player: str
     options: tuple[Action, ...]
     prompt: str
+    details: FrozenMap[str, int | str] = attrs.field(factory=FrozenMap, converter=_details_map)
 
 
 @attrs.frozen
@@ -211,7 +218,13 @@ class Context:
         return next(face for face in faces if face == supplied.value)
 
     def decide(
-        self, player: str, options: Sequence[Action], *, prompt: str, state: Any = None
+        self,
+        player: str,
+        options: Sequence[Action],
+        *,
+        prompt: str,
+        details: Mapping[str, int | str] | None = None,
+        state: Any = None,
     ) -> Action:
         """Ask ``player`` to choose one of ``options`` (a single option is taken at once).
 
@@ -219,13 +232,14 @@ class Context:
             player: who decides.
             options: every action the rules allow here (at least one).
             prompt: what is being decided, in words.
+            details: facts a bot or a UI needs to decide (see `Decision`).
             state: the game as it stands now, returned by ``apply`` while the decision is awaited.
         """
         if len(options) == 1:
             return options[0]
         supplied = self._next_input()
         if supplied is None:
-            raise _Suspend(Decision(player, tuple(options), prompt), state)
+            raise _Suspend(Decision(player, tuple(options), prompt, details or {}), state)
         return supplied
 
 

@@ -581,7 +581,8 @@ class Game(GameBase):
             f"{name} rolled {roll} against {target} for {label}: "
             f"spend Youth (+{YOUTH_TN_BONUS} each)?"
         )
-        choice = ctx.decide(name, options, prompt=prompt, state=self)
+        details: dict[str, int | str] = {"roll": roll, "target": target, "label": label}
+        choice = ctx.decide(name, options, prompt=prompt, details=details, state=self)
         assert isinstance(choice, SpendYouth)
         final = target + YOUTH_TN_BONUS * choice.points
         c = attrs.evolve(c, youth=c.youth - choice.points)

@@ -1,0 +1,8 @@
+"""``python -m hogwarts_rules``: the command line."""
+
+import sys
+
+from hogwarts_rules.cli import main
+
+if __name__ == "__main__":
+    sys.exit(main())
