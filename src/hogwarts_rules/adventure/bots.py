@@ -1,0 +1,150 @@
+"""Bots for First Year Adventure: a random bot and a sensible heuristic bot.
+
+Bots see only what a player sees (`Game.view`) and choose among the legal actions.
+
+Examples:
+    >>> from hogwarts_rules import adventure
+    >>> game = adventure.new_game(["Harry", "Ron"], seed=1, max_rounds=200)
+    >>> bots = {"Harry": adventure.HeuristicBot(), "Ron": adventure.RandomBot(seed=2)}
+    >>> final = adventure.play_out(game, bots)
+    >>> final.is_over
+    True
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from typing import Protocol
+
+from hogwarts_rules.actions import Action
+from hogwarts_rules.adventure.actions import (
+    ChooseHouse,
+    ChooseSpace,
+    EnterDungeon,
+    GoToThirdFloor,
+    JoinTeam,
+    KeepRoll,
+    MoveOne,
+    RollOff,
+    RollToMove,
+    UseBonus,
+    UseRemembrall,
+)
+from hogwarts_rules.adventure.board import Space, loop_step
+from hogwarts_rules.adventure.game import Game
+from hogwarts_rules.adventure.tables import TABLES
+from hogwarts_rules.engine import Decision
+
+__all__ = ["Bot", "HeuristicBot", "RandomBot", "play_out"]
+
+
+class Bot(Protocol):
+    """Anything that picks one of the legal actions for a player."""
+
+    def choose(self, view: Game, player: str, actions: Sequence[Action]) -> Action:
+        """Pick one of ``actions`` (never empty) for ``player``, seeing ``view``."""
+        ...
+
+
+class RandomBot:
+    """Picks uniformly among the legal actions (with its own seeded generator)."""
+
+    def __init__(self, seed: int = 0) -> None:
+        """Create a bot whose choices follow ``seed``."""
+        self._random = random.Random(seed)
+
+    def choose(self, view: Game, player: str, actions: Sequence[Action]) -> Action:
+        """See `Bot.choose`."""
+        return actions[self._random.randrange(len(actions))]
+
+
+# Spaces worth aiming for when rolling, by what they tend to give; the Mirror,
+# Dark Woods and Hagrid's detention risk lost turns.
+_GOOD = {
+    Space.LIBRARY: 3,
+    Space.THIRD_FLOOR: 2,
+    Space.HAGRIDS_COTTAGE: 2,
+    Space.GREAT_HALL: 1,
+    Space.TRANSFIGURATION: 2,
+    Space.POTIONS: 2,
+    Space.CHARMS: 2,
+    Space.DEFENCE: 2,
+    Space.HERBOLOGY: 2,
+    Space.QUIDDITCH_FIELD: 1,
+    Space.DARK_WOODS: 0,
+    Space.MIRROR_OF_ERISED: -2,
+    Space.DORM_ROOMS: 0,
+    Space.HOSPITAL: 0,
+}
+
+
+class HeuristicBot:
+    """A sensible player.
+
+    Takes the 3rd Floor shortcut and enters the dungeon as soon as it has the
+    clues; on the loop it moves one space when that space is better than the
+    average of a roll; it uses the Remembrall or a stored +1 when the roll would
+    fail a dungeon challenge (or lose points) and the change may save it; it picks
+    the house of its choice in order, joins the Quidditch team, and takes secret
+    passages to the 3rd Floor when it has the clues, else to the Library.
+    """
+
+    def choose(self, view: Game, player: str, actions: Sequence[Action]) -> Action:
+        """See `Bot.choose`."""
+        for kind in (EnterDungeon, GoToThirdFloor, RollOff):
+            for action in actions:
+                if isinstance(action, kind):
+                    return action
+        if any(isinstance(a, KeepRoll) for a in actions):
+            return self._keep_or_change(view, actions)
+        if any(isinstance(a, ChooseSpace) for a in actions):
+            wanted = Space.THIRD_FLOOR if view.players[player].clues >= 5 else Space.LIBRARY
+            for action in actions:
+                if isinstance(action, ChooseSpace) and action.space == wanted.value:
+                    return action
+        for kind2 in (JoinTeam, ChooseHouse):
+            for action in actions:
+                if isinstance(action, kind2):
+                    return action
+        if any(isinstance(a, MoveOne) for a in actions):
+            here = view.players[player].space
+            one = _GOOD.get(loop_step(here, 1), 1)
+            rolled = sum(_GOOD.get(loop_step(here, steps), 1) for steps in range(1, 7)) / 6
+            wanted_kind: type[Action] = MoveOne if one >= rolled else RollToMove
+            for action in actions:
+                if isinstance(action, wanted_kind):
+                    return action
+        return actions[0]
+
+    def _keep_or_change(self, view: Game, actions: Sequence[Action]) -> Action:
+        request = view.awaiting
+        details = request.details if isinstance(request, Decision) else {}
+        table = TABLES.get(str(details.get("table", "")))
+        rows = [r for r in table.rows if r.result == details.get("result")] if table else []
+        harmful = any(
+            e.kind == "hospital" or (e.kind == "points" and e.amount < 0)
+            for r in rows
+            for e in r.effects
+        )
+        if harmful:
+            for kind in (UseBonus, UseRemembrall):
+                for action in actions:
+                    if isinstance(action, kind):
+                        return action
+        for action in actions:
+            if isinstance(action, KeepRoll):
+                return action
+        return actions[0]
+
+
+def play_out(game: Game, bots: Mapping[str, Bot], *, max_steps: int = 100_000) -> Game:
+    """Let bots play ``game`` to the end (or ``max_steps`` actions) and return it."""
+    steps = 0
+    while not game.is_over and steps < max_steps:
+        actions = game.legal_actions()
+        (who,) = game.to_act or (game.setup.players[0],)
+        action = bots[who].choose(game.view(who), who, actions)
+        game, _ = game.apply(action)
+        steps += 1
+    return game
