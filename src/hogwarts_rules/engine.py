@@ -128,8 +128,11 @@ class Pending:
         return hash(self._key())
 
 
-class _Suspend(Exception):
-    """Internal: raised by `Context` to stop an action part-way."""
+class _Suspend(BaseException):
+    """Internal: raised by `Context` to stop an action part-way.
+
+    A `BaseException`, so that rules code catching `Exception` cannot swallow it.
+    """
 
     def __init__(self, request: Decision | ChanceRequest, state: Any) -> None:
         super().__init__(request)
@@ -393,6 +396,14 @@ class GameBase(abc.ABC):
     @abc.abstractmethod
     def _play(self, ctx: Context, action: Action) -> Self:
         """Apply a checked root action and return the resulting game."""
+
+    @abc.abstractmethod
+    def view(self, player: str) -> Any:
+        """What ``player`` may see of the game (the game itself where nothing is secret).
+
+        Raises:
+            IllegalActionError: there is no such player.
+        """
 
     @property
     @abc.abstractmethod

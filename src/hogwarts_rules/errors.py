@@ -10,11 +10,11 @@ roll of the seeded dice); they describe the action that was refused and why.
 
 Examples:
     >>> from hogwarts_rules import IllegalActionError
-    >>> err = IllegalActionError("not_enough_youth", "Sky has only 2 Youth left; cannot spend 3")
+    >>> err = IllegalActionError("incapacitated", "Weasley is unconscious and cannot act")
     >>> err.code
-    'not_enough_youth'
+    'incapacitated'
     >>> str(err)
-    'Sky has only 2 Youth left; cannot spend 3'
+    'Weasley is unconscious and cannot act'
     >>> isinstance(err, ValueError)
     True
 """

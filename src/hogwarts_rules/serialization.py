@@ -16,6 +16,8 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Mapping
+from collections.abc import Sequence as AbcSequence
+from collections.abc import Set as AbcSet
 from typing import Any, Final, TypeVar, get_args, get_origin
 
 import attrs
@@ -153,7 +155,11 @@ def _is_homogeneous_tuple(type_: Any) -> bool:
 
 
 def _make_converter() -> cattrs.Converter:
-    conv = cattrs.Converter(forbid_extra_keys=True, detailed_validation=True)
+    conv = cattrs.Converter(
+        forbid_extra_keys=True,
+        detailed_validation=True,
+        unstruct_collection_overrides={tuple: list, AbcSequence: list, AbcSet: list},
+    )
     conv.register_structure_hook(int, _structure_int)
     conv.register_structure_hook(str, _structure_str)
     conv.register_structure_hook(bool, _structure_bool)
@@ -171,9 +177,11 @@ def _make_converter() -> cattrs.Converter:
     conv.register_unstructure_hook_func(
         lambda t: _origin(t) is frozenset, lambda s: sorted(conv.unstructure(x) for x in s)
     )
-    for dice_type in (DiceSource, SeededDice, ScriptedDice, ExternalDice):
-        conv.register_structure_hook(dice_type, _dice_structure)
-        conv.register_unstructure_hook(dice_type, dice_to_dict)
+    # Exact matches only: DiceSource is a runtime-checkable protocol, and a class-based
+    # hook would also catch every class with a ``roll`` attribute.
+    dice_types = (DiceSource, SeededDice, ScriptedDice, ExternalDice)
+    conv.register_structure_hook_func(lambda t: t in dice_types, _dice_structure)
+    conv.register_unstructure_hook_func(lambda t: t in dice_types, dice_to_dict)
     return conv
 
 

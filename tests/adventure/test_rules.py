@@ -994,3 +994,27 @@ def test_illegal_action_leaves_the_game_unchanged() -> None:
         with pytest.raises(IllegalActionError):
             game.apply(action)
     assert game == before
+
+
+def test_loop_order_follows_the_arrows() -> None:
+    names = [space.value for space in ad.LOOP]
+    assert names == [
+        "Great Hall",
+        "Hallways",
+        "Dorm Rooms",
+        "Transfiguration Class",
+        "Library",
+        "Quidditch Field",
+        "Hospital",
+        "Potions Class",
+        "3rd Floor",
+        "Charms Class",
+        "Hagrid's Cottage",
+        "Defence Against the Dark Arts Class",
+        "Dark Woods",
+        "Wizard's Chess",
+        "Herbology Class",
+        "Mirror of Erised",
+    ]
+    assert ad.next_space(Space.PLATFORM) is Space.GREAT_HALL
+    assert ad.next_space(Space.SORCERERS_STONE) is None

@@ -350,7 +350,7 @@ def test_standard_bonus_needs_the_spell_on_the_sheet() -> None:
 def test_spell_above_year_costs_six_per_year() -> None:
     ron = sheet("Ron", skills={"Charms": 0}, youth=0)
     _, events = play(scene(ron, rolls=[10]), hr.CastSpell("Ron", "Accio"))  # year 4 spell
-    assert cast_target(events)[-1] == ("3 year(s) above", -18)
+    assert cast_target(events)[-1] == ("spell 3 year(s) above", -18)
     adult = sheet("Flitwick", skills={"Charms": 12}, year=None)
     _, events = play(scene(adult, rolls=[10]), hr.CastSpell("Flitwick", "Expecto Patronum"))
     assert not any("above" in name for name, _ in cast_target(events))
@@ -369,7 +369,7 @@ def test_free_form_magic_needs_skill_and_year() -> None:
     assert info.value.code == "spell_mismatch"
     action = hr.CastSpell("Sky", "Snuff-box to mouse", skill="Transfiguration", year=2)
     _, events = play(game, action)
-    assert cast_target(events)[-1] == ("1 year(s) above", -6)
+    assert cast_target(events)[-1] == ("spell 1 year(s) above", -6)
 
 
 def test_astronomy_or_arithmancy_test_reduces_the_penalty_by_one_year() -> None:
@@ -377,10 +377,10 @@ def test_astronomy_or_arithmancy_test_reduces_the_penalty_by_one_year() -> None:
     action = hr.CastSpell("Luna", "Accio", preparation="Astronomy")  # 3 years above: -18
     _, events = play(scene(luna, rolls=[5, 10]), action)  # preparation 5 <= 6 succeeds
     assert of(events, hr.PenaltyReduced) == [hr.PenaltyReduced("Luna", "Accio", -12)]
-    assert cast_target(events)[-1] == ("2 year(s) above", -12)
+    assert cast_target(events)[-1] == ("spell 2 year(s) above", -12)
     game, events = play(scene(luna, rolls=[7, 10]), action)  # preparation fails
     assert of(events, hr.PenaltyReduced) == []
-    assert cast_target(events)[-1] == ("3 year(s) above", -18)
+    assert cast_target(events)[-1] == ("spell 3 year(s) above", -18)
     assert "Astronomy" not in game.characters["Luna"].checks
 
 
@@ -727,3 +727,14 @@ def test_new_game_accepts_names_for_average_first_years_and_extra_names() -> Non
     with pytest.raises(IllegalActionError) as info:
         hr.new_game([sheet("Luna", skills={"Quidditch Tactics": 2})])
     assert info.value.code == "unknown_skill"
+
+
+def test_brawl_blows_are_simultaneous() -> None:
+    """The first fighter's blow lands first, but a fighter knocked out by it still lands theirs."""
+    a = sheet("A", stats={"Agility": 10, "Size": 9}, youth=0)
+    b = sheet("B", stats={"Agility": 10, "Size": 2}, youth=0)
+    game, events = play(scene(a, b, rolls=[2, 6]), hr.BrawlRound(hr.Fighter("A"), hr.Fighter("B")))
+    assert [(e.character, e.points) for e in of(events, hr.DamageTaken)] == [("B", 3), ("A", 0)]
+    assert game.characters["B"].wound is hr.Wound.UNCONSCIOUS
+    game, events = play(scene(a, b, rolls=[6, 2]), hr.BrawlRound(hr.Fighter("A"), hr.Fighter("B")))
+    assert [(e.character, e.points) for e in of(events, hr.DamageTaken)] == [("B", 2), ("A", 1)]

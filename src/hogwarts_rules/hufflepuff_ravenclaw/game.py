@@ -409,6 +409,10 @@ class Game(GameBase):
                         raise _refuse(
                             "bad_preparation", "the preparation test is Astronomy or Arithmancy"
                         )
+                    if action.preparation not in self.setup.skills:
+                        raise _refuse(
+                            "unknown_skill", f"{action.preparation} is not a skill of this scene"
+                        )
                     if self._spell_penalty(action, year) == 0:
                         raise _refuse(
                             "nothing_to_reduce",
@@ -668,7 +672,7 @@ class Game(GameBase):
         if standard:
             parts.append(("standard spell", STANDARD_SPELL_BONUS))
         if years_above:
-            parts.append((f"{years_above} year(s) above", -SPELL_YEAR_PENALTY * years_above))
+            parts.append((f"spell {years_above} year(s) above", -SPELL_YEAR_PENALTY * years_above))
         parts.extend((m.reason, m.value) for m in action.modifiers)
         game, _ = game._resolve(ctx, c.name, f"{action.spell} ({skill})", parts, SKILL_DIE, skill)
         return game
