@@ -41,24 +41,6 @@ def run(kind: str, games: int) -> dict[str, float]:
             applies += 1
         rounds.append(game.round)
         turns.append(sum(1 for action in game.history if isinstance(action, TURN_ACTIONS)))
-            sum(
-                1
-                for a in game.history
-                if isinstance(a, ad.PlayerAction)
-                and not isinstance(
-                    a,
-                    (
-                        ad.KeepRoll,
-                        ad.UseRemembrall,
-                        ad.UseBonus,
-                        ad.ChooseHouse,
-                        ad.ChooseSpace,
-                        ad.JoinTeam,
-                        ad.DeclineTeam,
-                    ),
-                )
-            )
-        )
     elapsed = time.perf_counter() - start
     return {
         "applies_per_second": applies / elapsed,
