@@ -54,6 +54,7 @@ __all__ = [
     "Pending",
     "check_player_names",
     "make_dice",
+    "replace",
 ]
 
 MAX_NAME_LENGTH: Final = 40
@@ -126,6 +127,33 @@ class Pending:
 
     def __hash__(self) -> int:
         return hash(self._key())
+
+
+_FIELD_NAMES: dict[type[Any], tuple[str, ...]] = {}
+
+_Value = TypeVar("_Value")
+
+
+def replace(value: _Value, **changes: Any) -> _Value:
+    """A fast `attrs.evolve` for frozen slotted attrs values on hot paths.
+
+    It copies the fields and sets ``changes`` without running converters or
+    validators, so every changed value must already have its final type.
+
+    Raises:
+        TypeError: a change names no field of the class.
+    """
+    cls = type(value)
+    names = _FIELD_NAMES.get(cls)
+    if names is None:
+        names = _FIELD_NAMES[cls] = tuple(f.name for f in attrs.fields(cls))  # type: ignore[arg-type]
+    new = object.__new__(cls)
+    set_field = object.__setattr__
+    for name in names:
+        set_field(new, name, changes.pop(name) if name in changes else getattr(value, name))
+    if changes:
+        raise TypeError(f"{cls.__name__} has no field {next(iter(changes))!r}")
+    return new
 
 
 class _Suspend(BaseException):
@@ -557,9 +585,9 @@ class GameBase(abc.ABC):
         except _Suspend as stop:
             shown = stop.state if stop.state is not None else root
             pending = Pending(root, root_action, inputs, stop.request, len(ctx.events))
-            next_game = attrs.evolve(shown, dice=root.dice, pending=pending, history=history)
+            next_game = replace(shown, dice=root.dice, pending=pending, history=history)
             return next_game, tuple(ctx.events[skip:])
-        next_game = attrs.evolve(result, dice=ctx.dice, pending=None, history=history)
+        next_game = replace(result, dice=ctx.dice, pending=None, history=history)
         return next_game, tuple(ctx.events[skip:])
 
     def apply_all(self, actions: Iterable[Action]) -> tuple[Self, tuple[Event, ...]]:

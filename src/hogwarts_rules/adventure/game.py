@@ -67,7 +67,14 @@ from hogwarts_rules.adventure.events import (
 )
 from hogwarts_rules.adventure.tables import HOUSES, SPACE_TABLES, TABLES, Effect, Row, Table
 from hogwarts_rules.dice import DiceSource
-from hogwarts_rules.engine import Context, GameBase, Outcome, check_player_names, make_dice
+from hogwarts_rules.engine import (
+    Context,
+    GameBase,
+    Outcome,
+    check_player_names,
+    make_dice,
+    replace,
+)
 from hogwarts_rules.errors import IllegalActionError, InvalidDataError, RulesError
 from hogwarts_rules.frozen import FrozenMap
 from hogwarts_rules.serialization import structure, unstructure
@@ -334,10 +341,10 @@ class Game(GameBase):
     # ----- small helpers ------------------------------------------------------------------------
 
     def _with(self, p: Player) -> Self:
-        return attrs.evolve(self, players=self.players.set(p.name, p))
+        return replace(self, players=self.players.set(p.name, p))
 
     def _update(self, name: str, **changes: Any) -> Self:
-        return self._with(attrs.evolve(self.players[name], **changes))
+        return self._with(replace(self.players[name], **changes))
 
     def _points(self, ctx: Context, name: str, change: int) -> Self:
         p = self.players[name]
@@ -471,7 +478,7 @@ class Game(GameBase):
                     game = self._update(
                         name,
                         clues=p.clues + 1,
-                        clue_sources_used=p.clue_sources_used | {effect.what},
+                        clue_sources_used=p.clue_sources_used | frozenset((effect.what,)),
                     )
                 else:
                     game = self._update(name, clues=p.clues + 1)
@@ -724,17 +731,17 @@ class Game(GameBase):
                 turn = 0
                 round_number += 1
                 if limit is not None and round_number > limit:
-                    game = attrs.evolve(self, players=players, turn=0, round=limit)
+                    game = replace(self, players=players, turn=0, round=limit)
                     return game._finish(ctx, "round_limit")
             p = players[self.order[turn]]
             if p.mirror_turns:
-                p = attrs.evolve(p, mirror_turns=p.mirror_turns - 1)
+                p = replace(p, mirror_turns=p.mirror_turns - 1)
                 ctx.emit(TurnMissed(p.name, "mirror", p.mirror_turns + p.turns_to_miss))
             elif p.turns_to_miss:
-                p = attrs.evolve(p, turns_to_miss=p.turns_to_miss - 1)
+                p = replace(p, turns_to_miss=p.turns_to_miss - 1)
                 ctx.emit(TurnMissed(p.name, "missed", p.turns_to_miss))
             else:
-                return attrs.evolve(self, players=players, turn=turn, round=round_number)
+                return replace(self, players=players, turn=turn, round=round_number)
             players = players.set(p.name, p)
 
     # ----- serialization ------------------------------------------------------------------------
