@@ -5,8 +5,9 @@ import sys
 
 import pytest
 
+from hogwarts_rules import adventure as ad
 from hogwarts_rules import hufflepuff_ravenclaw as hr
-from hogwarts_rules.cli import demo_hufflepuff_ravenclaw, main
+from hogwarts_rules.cli import demo_adventure, demo_hufflepuff_ravenclaw, main
 
 
 def test_demo_narrates_a_whole_scene_and_ends_it() -> None:
@@ -55,3 +56,27 @@ def test_python_dash_m_entry_point() -> None:
         check=True,
     )
     assert result.stdout.startswith("hogwarts-rules ")
+
+
+def test_adventure_demo_plays_a_whole_game_with_bots() -> None:
+    lines: list[str] = []
+    game = demo_adventure(3, 5, lines.append)
+    assert game.is_over and game.outcome is not None
+    assert lines[0] == "First Year Adventure demo (seed 5): Harry, Ron, Hermione, played by bots"
+    assert "Round 1" in lines
+    assert any("The game ends" in line for line in lines)
+    assert lines[-1].startswith(" and ".join(game.outcome.winners))
+    assert ad.Game.replay(game.record) == game
+
+
+def test_main_runs_the_adventure_demo(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["demo", "adventure", "--players", "2", "--seed", "1"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("First Year Adventure demo (seed 1): Harry, Ron")
+
+
+@pytest.mark.parametrize("players", ["1", "5", "x"])
+def test_adventure_demo_player_count_is_checked(players: str) -> None:
+    with pytest.raises(SystemExit) as info:
+        main(["demo", "adventure", "--players", players])
+    assert info.value.code == 2

@@ -1,25 +1,30 @@
 """The ``hogwarts-rules`` command line (also ``python -m hogwarts_rules``).
 
-``hogwarts-rules demo hufflepuff-ravenclaw --seed 7`` plays a short scene and
-narrates every event.
+``hogwarts-rules demo adventure --players 4 --seed 7`` lets bots play a whole game
+of First Year Adventure and narrates every event; ``hogwarts-rules demo
+hufflepuff-ravenclaw`` plays a short scene of the RPG mechanics.
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from collections.abc import Callable, Sequence
 
-from hogwarts_rules import __version__
+from hogwarts_rules import __version__, adventure
 from hogwarts_rules import hufflepuff_ravenclaw as hr
 from hogwarts_rules.engine import Decision
 from hogwarts_rules.events import Event
 
-__all__ = ["demo_hufflepuff_ravenclaw", "main"]
+__all__ = ["demo_adventure", "demo_hufflepuff_ravenclaw", "main"]
+
+_ADVENTURE_NAMES = ("Harry", "Ron", "Hermione", "Neville")
 
 _EXAMPLES = """\
 examples:
-  hogwarts-rules demo hufflepuff-ravenclaw
+  hogwarts-rules demo adventure
+  hogwarts-rules demo adventure --players 2 --seed 11
   hogwarts-rules demo hufflepuff-ravenclaw --seed 7
 """
 
@@ -103,6 +108,27 @@ def demo_hufflepuff_ravenclaw(seed: int, say: Callable[[str], None] = print) -> 
     return game
 
 
+def demo_adventure(players: int, seed: int, say: Callable[[str], None] = print) -> adventure.Game:
+    """Let heuristic bots play a whole game of First Year Adventure, narrating every event."""
+    names = list(_ADVENTURE_NAMES[:players])
+    game = adventure.new_game(names, seed=seed)
+    bots = {name: adventure.HeuristicBot() for name in names}
+    say(f"First Year Adventure demo (seed {seed}): {', '.join(names)}, played by bots")
+    shown_round = 0
+    while not game.is_over:
+        if game.round != shown_round and game.pending is None and game.round:
+            shown_round = game.round
+            say(f"Round {shown_round}")
+        who = game.to_act[0] if game.to_act else names[0]
+        action = bots[who].choose(game.view(who), who, game.legal_actions())
+        game, events = game.apply(action)
+        _narrate(events, say)
+    outcome = game.outcome
+    assert outcome is not None
+    say(f"{' and '.join(outcome.winners)} won after {game.round} rounds: {outcome.description}")
+    return game
+
+
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="hogwarts-rules",
@@ -119,8 +145,18 @@ def _parser() -> argparse.ArgumentParser:
         epilog=_EXAMPLES,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    demo.add_argument("game", choices=["hufflepuff-ravenclaw"], help="which game to play")
+    demo.add_argument(
+        "game", choices=["adventure", "hufflepuff-ravenclaw"], help="which game to play"
+    )
     demo.add_argument("--seed", type=int, default=7, help="seed for the dice (default: 7)")
+    demo.add_argument(
+        "--players",
+        type=int,
+        default=4,
+        choices=range(2, 5),
+        metavar="{2,3,4}",
+        help="players in a board game (default: 4)",
+    )
     return parser
 
 
@@ -132,8 +168,15 @@ def main(argv: Sequence[str] | None = None) -> int:
             if not 0 <= args.seed < 2**64:
                 print("hogwarts-rules: error: --seed must be from 0 to 2**64 - 1", file=sys.stderr)
                 return 2
-            demo_hufflepuff_ravenclaw(args.seed)
+            if args.game == "adventure":
+                demo_adventure(args.players, args.seed)
+            else:
+                demo_hufflepuff_ravenclaw(args.seed)
     except KeyboardInterrupt:
         print("interrupted", file=sys.stderr)
         return 130
+    except BrokenPipeError:  # the reader went away (``| head``): stop quietly
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        return 0
     return 0

@@ -254,7 +254,15 @@ class AttributeSet(AdventureEvent):
     @property
     def description(self) -> str:
         """See `Event.description`."""
-        return f"{self.player}'s {self.attribute.replace('_', ' ')}: {self.value}"
+        phrases = {
+            "raised_by": "{p} was raised by {v}",
+            "family": "{p}'s family is {v}",
+            "wealth": "{p} is {v}",
+            "house": "{p} is sorted into {v}",
+        }
+        phrase = phrases.get(self.attribute, "{p}'s {a}: {v}")
+        value = self.value.title() if self.attribute == "raised_by" else self.value
+        return phrase.format(p=self.player, a=self.attribute.replace("_", " "), v=value)
 
 
 @EVENTS.register("adventure.skill_changed")
