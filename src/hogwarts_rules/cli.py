@@ -20,6 +20,7 @@ from hogwarts_rules.events import Event
 __all__ = ["demo_adventure", "demo_hufflepuff_ravenclaw", "main"]
 
 _ADVENTURE_NAMES = ("Harry", "Ron", "Hermione", "Neville")
+_DEMO_ROUND_LIMIT = 500  # a game between bots almost never lasts this long
 
 _EXAMPLES = """\
 examples:
@@ -111,7 +112,7 @@ def demo_hufflepuff_ravenclaw(seed: int, say: Callable[[str], None] = print) -> 
 def demo_adventure(players: int, seed: int, say: Callable[[str], None] = print) -> adventure.Game:
     """Let heuristic bots play a whole game of First Year Adventure, narrating every event."""
     names = list(_ADVENTURE_NAMES[:players])
-    game = adventure.new_game(names, seed=seed)
+    game = adventure.new_game(names, seed=seed, max_rounds=_DEMO_ROUND_LIMIT)
     bots = {name: adventure.HeuristicBot() for name in names}
     say(f"First Year Adventure demo (seed {seed}): {', '.join(names)}, played by bots")
     shown_round = 0

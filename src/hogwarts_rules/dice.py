@@ -31,7 +31,7 @@ Examples:
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping
 from fractions import Fraction
 from typing import Any, Final, Protocol, runtime_checkable
 
@@ -147,6 +147,8 @@ class SeededDice:
 
 
 def _int_tuple(values: Iterable[int]) -> tuple[int, ...]:
+    if isinstance(values, str | bytes) or not isinstance(values, Iterable):
+        raise DiceError("bad_script", "scripted rolls must be a list of whole numbers")
     return tuple(values)
 
 
@@ -301,16 +303,30 @@ def dice_from_dict(data: object, path: str = "$") -> SeededDice | ScriptedDice |
         raise InvalidDataError(
             "missing_field", f"{path}: missing field {missing[0]!r} for {kind} dice", path
         )
-    try:
-        if kind == "seeded":
-            return SeededDice(data["seed"], data["state"])
-        if kind == "scripted":
-            rolls = data["rolls"]
-            if not isinstance(rolls, Sequence) or isinstance(rolls, str):
+    if kind == "seeded":
+        for key in ("seed", "state"):
+            if type(data[key]) is not int or not 0 <= data[key] <= _MASK64:
+                where = f"{path}.{key}"
                 raise InvalidDataError(
-                    "bad_type", f"{path}.rolls: must be a list of whole numbers", path + ".rolls"
+                    "bad_dice", f"{where}: must be a whole number from 0 to 2**64 - 1", where
                 )
-            return ScriptedDice(tuple(rolls), data["position"])
-    except DiceError as exc:
-        raise InvalidDataError("bad_dice", f"{path}: {exc.message}", path) from None
+        return SeededDice(data["seed"], data["state"])
+    if kind == "scripted":
+        rolls = data["rolls"]
+        if not isinstance(rolls, list | tuple) or len(rolls) > 1_000_000:
+            where = f"{path}.rolls"
+            raise InvalidDataError("bad_type", f"{where}: must be a list of whole numbers", where)
+        for index, value in enumerate(rolls):
+            if type(value) is not int or not 1 <= value <= MAX_SIDES:
+                where = f"{path}.rolls[{index}]"
+                raise InvalidDataError(
+                    "bad_dice", f"{where}: must be a whole number from 1 to {MAX_SIDES}", where
+                )
+        position = data["position"]
+        if type(position) is not int or not 0 <= position <= len(rolls):
+            where = f"{path}.position"
+            raise InvalidDataError(
+                "bad_dice", f"{where}: must be a whole number from 0 to {len(rolls)}", where
+            )
+        return ScriptedDice(tuple(rolls), position)
     return ExternalDice()

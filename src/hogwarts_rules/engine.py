@@ -156,6 +156,18 @@ def replace(value: _Value, **changes: Any) -> _Value:
     return new
 
 
+def _type_problem(action: Action) -> str:
+    """Describe what is malformed in an action built with wrongly typed fields."""
+    name = type(action).__name__
+    try:
+        type(action).from_dict(unstructure(action))
+    except InvalidDataError as exc:
+        return f"malformed {name}: {exc.message}"
+    except Exception:
+        return f"malformed {name}: a field has the wrong type"
+    return f"malformed {name}: a field has the wrong type"
+
+
 class _Suspend(BaseException):
     """Internal: raised by `Context` to stop an action part-way.
 
@@ -511,7 +523,13 @@ class GameBase(abc.ABC):
             raise IllegalActionError(
                 "bad_action", f"{type(action).__name__} is not an action of {self.KIND}"
             )
-        self._check_root(action)
+        try:
+            self._check_root(action)
+        except RulesError:
+            raise
+        except (TypeError, AttributeError, KeyError, ValueError):
+            # An action built in Python with a field of the wrong type: say which.
+            raise IllegalActionError("bad_action", _type_problem(action)) from None
 
     def _check_pending(self, action: Action) -> None:
         assert self.pending is not None
@@ -665,7 +683,8 @@ class GameBase(abc.ABC):
             raise InvalidDataError("unknown_field", f"$: unknown field {str(extra[0])[:60]!r}")
         if data.get("format") != FORMAT:
             raise InvalidDataError("bad_format", f"$.format: expected {FORMAT!r}", "$.format")
-        if data.get("version") != FORMAT_VERSION:
+        version = data.get("version")
+        if type(version) is not int or version != FORMAT_VERSION:
             raise InvalidDataError(
                 "bad_version",
                 f"$.version: this library reads format version {FORMAT_VERSION}",

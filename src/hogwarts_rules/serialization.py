@@ -14,7 +14,7 @@ Tagged records (actions and events) carry their kind in a ``"type"`` field;
 
 from __future__ import annotations
 
-import re
+import enum
 from collections.abc import Callable, Mapping
 from collections.abc import Sequence as AbcSequence
 from collections.abc import Set as AbcSet
@@ -22,6 +22,7 @@ from typing import Any, Final, TypeVar, get_args, get_origin
 
 import attrs
 import cattrs
+import cattrs.errors
 import cattrs.v
 from cattrs.cols import homogenous_tuple_structure_factory, is_sequence
 
@@ -169,6 +170,9 @@ def _make_converter() -> cattrs.Converter:
         (lambda t: _origin(t) is FrozenMap, _frozenmap_hook_factory),
         (lambda t: _origin(t) is frozenset, _frozenset_hook_factory),
     ]
+    conv.register_unstructure_hook_func(
+        lambda t: isinstance(t, type) and issubclass(t, enum.Enum), lambda member: member.value
+    )
     for predicate, factory in factories:
         conv.register_structure_hook_factory(predicate, factory)
     conv.register_unstructure_hook_func(
@@ -188,36 +192,50 @@ def _make_converter() -> cattrs.Converter:
 converter: Final = _make_converter()
 """The strict cattrs converter every game registers its types with."""
 
-_PATH_RE: Final = re.compile(r" @ (\$.*)$")
+
+def _join(path: str, inner: str) -> str:
+    """Append a path relative to ``$`` (``$.type``) to ``path``."""
+    return path + inner[1:] if inner.startswith("$") else path
 
 
-def _format_exception(exc: BaseException, type_: Any) -> str:
-    if isinstance(exc, RulesError):
-        return exc.message
-    if type(exc) in (TypeError, ValueError) and str(exc).startswith(
-        ("expected", "number", "string")
-    ):
-        return str(exc)
-    return cattrs.v.format_exception(exc, type_)
-
-
-def _as_invalid_data(exc: Exception, path: str) -> InvalidDataError:
+def _first_error(exc: BaseException, path: str) -> tuple[str, str, str]:
+    """The first leaf error of a cattrs error tree, as (path, message, code)."""
+    if isinstance(exc, cattrs.IterableValidationError | cattrs.ClassValidationError):
+        with_notes, without = exc.group_exceptions()
+        for sub, note in with_notes:
+            if isinstance(note, cattrs.errors.IterableValidationNote):
+                where = f"{path}[{note.index!r}]"
+            else:
+                where = f"{path}.{note.name}"
+            return _first_error(sub, where)
+        if without:
+            return _first_error(without[0], path)
+        return path, "invalid value", "invalid_value"
     if isinstance(exc, InvalidDataError):
-        return exc
+        bare = exc.message
+        prefix = f"{exc.path}: "
+        if bare.startswith(prefix):
+            bare = bare[len(prefix) :]
+        return _join(path, exc.path), bare, exc.code
     if isinstance(exc, RulesError):
-        return InvalidDataError("invalid_value", f"{path}: {exc.message}", path)
-    messages = (
-        cattrs.transform_error(exc, path=path, format_exception=_format_exception)
-        if isinstance(exc, cattrs.BaseValidationError)
-        else []
-    )
-    if messages:
-        first = messages[0]
-        match = _PATH_RE.search(first)
-        where = match.group(1) if match else path
-        text = first[: match.start()] if match else first
-        return InvalidDataError("invalid_value", f"{where}: {text}", where)
-    return InvalidDataError("invalid_value", f"{path}: {exc}", path)
+        return path, exc.message, "invalid_value"
+    if isinstance(exc, cattrs.ForbiddenExtraKeysError):
+        return path, f"unknown field {sorted(exc.extra_fields)[0]!r}", "unknown_field"
+    if isinstance(exc, KeyError):
+        return path, "required field missing", "missing_field"
+    text = str(exc)
+    if type(exc) in (TypeError, ValueError) and text.startswith(("expected", "number", "string")):
+        return path, text, "invalid_value"
+    if "not in literal" in text:
+        return path, "not one of the allowed values", "invalid_value"
+    return path, cattrs.v.format_exception(exc, None), "invalid_value"
+
+
+def _as_invalid_data(exc: BaseException, path: str) -> InvalidDataError:
+    if isinstance(exc, InvalidDataError) and path == "$":
+        return exc
+    where, message, code = _first_error(exc, path)
+    return InvalidDataError(code, f"{where}: {message}", where)
 
 
 def structure(data: object, type_: type[T], path: str = "$") -> T:
@@ -308,7 +326,7 @@ class Registry:
         if not isinstance(tag, str):
             raise InvalidDataError(
                 "missing_type",
-                f"{path}.type: a {self.family} needs a string 'type' field",
+                f"{path}.type: every {self.family} needs a string 'type' field",
                 path + ".type",
             )
         cls = self.classes.get(tag)
@@ -320,5 +338,6 @@ class Registry:
                 f"{path}.type: unknown {self.family} type {tag[:60]!r} (known: {shown})",
                 path + ".type",
             )
-        fields = {k: v for k, v in data.items() if k not in ("type", "description")}
+        ignored = ("type", "description") if self.family == "event" else ("type",)
+        fields = {k: v for k, v in data.items() if k not in ignored}
         return structure(fields, cls, path)

@@ -32,7 +32,7 @@ from hogwarts_rules.adventure.actions import (
     UseRemembrall,
 )
 from hogwarts_rules.adventure.board import Space, loop_step
-from hogwarts_rules.adventure.game import Game
+from hogwarts_rules.adventure.game import CLUES_FOR_SHORTCUT, Game, Player
 from hogwarts_rules.adventure.tables import TABLES
 from hogwarts_rules.engine import Decision
 
@@ -79,27 +79,40 @@ _GOOD = {
 }
 
 
+# Classes that can raise Magic, worth more to a player who cannot beat Voldemort yet.
+_MAGIC_CLASSES = {Space.CHARMS: 4, Space.TRANSFIGURATION: 4, Space.DEFENCE: 4}
+
+
 class HeuristicBot:
     """A sensible player.
 
     Takes the 3rd Floor shortcut and enters the dungeon as soon as it has the
-    clues; on the loop it moves one space when that space is better than the
-    average of a roll; it uses the Remembrall or a stored +1 when the roll would
-    fail a dungeon challenge (or lose points) and the change may save it; it picks
-    the house of its choice in order, joins the Quidditch team, and takes secret
-    passages to the 3rd Floor when it has the clues, else to the Library.
+    clues and a chance against Voldemort (the Wizard's Mark, or Magic plus stored
+    +1s of at least 1; until then it haunts the classes that raise Magic); on the
+    loop it moves one space when that space is better than the average of a roll;
+    it uses the Remembrall or a stored +1 when the roll would send it to the
+    Hospital or lose points; it picks the first free house, joins the Quidditch
+    team, and takes secret passages to the 3rd Floor when ready, else to a class.
     """
+
+    @staticmethod
+    def ready(player: Player) -> bool:
+        """True when the player has a chance to defeat Voldemort."""
+        return player.wizards_mark or player.magic + player.future_bonuses >= 1
 
     def choose(self, view: Game, player: str, actions: Sequence[Action]) -> Action:
         """See `Bot.choose`."""
+        me = view.players[player]
+        ready = self.ready(me)
         for kind in (EnterDungeon, GoToThirdFloor, RollOff):
             for action in actions:
-                if isinstance(action, kind):
+                if isinstance(action, kind) and (ready or isinstance(action, RollOff)):
                     return action
         if any(isinstance(a, KeepRoll) for a in actions):
             return self._keep_or_change(view, actions)
         if any(isinstance(a, ChooseSpace) for a in actions):
-            wanted = Space.THIRD_FLOOR if view.players[player].clues >= 5 else Space.LIBRARY
+            ready_to_go = me.clues >= CLUES_FOR_SHORTCUT and ready
+            wanted = Space.THIRD_FLOOR if ready_to_go else Space.CHARMS
             for action in actions:
                 if isinstance(action, ChooseSpace) and action.space == wanted.value:
                     return action
@@ -108,9 +121,10 @@ class HeuristicBot:
                 if isinstance(action, kind2):
                     return action
         if any(isinstance(a, MoveOne) for a in actions):
-            here = view.players[player].space
-            one = _GOOD.get(loop_step(here, 1), 1)
-            rolled = sum(_GOOD.get(loop_step(here, steps), 1) for steps in range(1, 7)) / 6
+            values = dict(_GOOD) if ready else {**_GOOD, **_MAGIC_CLASSES}
+            here = me.space
+            one = values.get(loop_step(here, 1), 1)
+            rolled = sum(values.get(loop_step(here, steps), 1) for steps in range(1, 7)) / 6
             wanted_kind: type[Action] = MoveOne if one >= rolled else RollToMove
             for action in actions:
                 if isinstance(action, wanted_kind):

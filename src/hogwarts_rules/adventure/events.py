@@ -123,7 +123,11 @@ class AmountRolled(AdventureEvent):
     @property
     def description(self) -> str:
         """See `Event.description`."""
-        return f"{self.player} rolls {' + '.join(str(d) for d in self.dice)} for {self.purpose}"
+        shown = " + ".join(str(d) for d in self.dice)
+        bonus = self.total - sum(self.dice)
+        if bonus:
+            shown = f"{shown} +{bonus} = {self.total}"
+        return f"{self.player} rolls {shown} for {self.purpose}"
 
 
 @EVENTS.register("adventure.roll_changed")

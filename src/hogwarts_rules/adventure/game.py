@@ -365,7 +365,13 @@ class Game(GameBase):
     # ----- rolling ----------------------------------------------------------------------------
 
     def _roll(
-        self, ctx: Context, name: str, count: int, purpose: str, preview: Table | None
+        self,
+        ctx: Context,
+        name: str,
+        count: int,
+        purpose: str,
+        preview: Table | None,
+        extra: tuple[tuple[str, int], ...] = (),
     ) -> tuple[Self, tuple[int, ...], int]:
         """Roll ``count`` D6 for ``name``, who may then change it (Remembrall, stored +1).
 
@@ -387,7 +393,7 @@ class Game(GameBase):
             shown = " + ".join(str(d) for d in dice) + (f" +{bonus}" if bonus else "")
             details: dict[str, int | str] = {"purpose": purpose, "roll": sum(dice) + bonus}
             if preview is not None:
-                mods = sum(v for _, v in game._modifiers(name, preview))
+                mods = sum(v for _, v in (*game._modifiers(name, preview), *extra))
                 details["table"] = preview.key
                 details["result"] = preview.row_for(sum(dice) + bonus + mods).result
             prompt = f"{name} rolled {shown} for {purpose}: keep it, or change it?"
@@ -436,7 +442,7 @@ class Game(GameBase):
     ) -> tuple[Self, Row]:
         """Roll on a table and return the row read (its effects are not applied yet)."""
         table = TABLES[key]
-        game, dice, bonus = self._roll(ctx, name, table.dice, table.title, table)
+        game, dice, bonus = self._roll(ctx, name, table.dice, table.title, table, extra)
         mods = [*game._modifiers(name, table), *extra]
         if bonus:
             mods.append(("stored +1", bonus))

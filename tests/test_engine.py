@@ -1,0 +1,680 @@
+from __future__ import annotations
+
+import copy
+import json
+import pickle
+from collections.abc import Sequence
+from fractions import Fraction
+from typing import Any
+
+import attrs
+import pytest
+
+from hogwarts_rules import hufflepuff_ravenclaw as hr
+from hogwarts_rules.actions import Action, ChanceOutcome
+from hogwarts_rules.dice import CHANCE, DiceSource, ExternalDice, ScriptedDice, SeededDice
+from hogwarts_rules.engine import ChanceRequest, Decision, GameRecord
+from hogwarts_rules.errors import DiceError, IllegalActionError, InvalidDataError
+from hogwarts_rules.events import Event
+
+SKY = hr.Character.first_year("Sky", stats={"Agility": 4}, skills={"Brawl": 1})
+WEASLEY = hr.Character.first_year(
+    "Weasley",
+    stats={"Agility": 3, "Size": 2},
+    qualities={"Fortitude": 2},
+    skills={"Brawl": 2},
+)
+TEST = hr.SkillTest("Sky", "Brawl", "Agility")  # Target Number 5
+BRAWL = hr.BrawlRound(hr.Fighter("Sky"), hr.Fighter("Weasley"))
+
+
+def scene(dice: DiceSource | None = None, seed: int | None = None) -> hr.Game:
+    return hr.new_game([SKY, WEASLEY], dice=dice, seed=seed)
+
+
+def play(game: hr.Game, actions: Sequence[Action]) -> tuple[hr.Game, list[Event]]:
+    events: list[Event] = []
+    for action in actions:
+        game, new = game.apply(action)
+        events.extend(new)
+    return game, events
+
+
+def refused(game: hr.Game, action: object, code: str) -> IllegalActionError:
+    before = copy.deepcopy(game)
+    assert not game.can_apply(action)
+    with pytest.raises(IllegalActionError) as info:
+        game.check(action)
+    assert info.value.code == code, info.value
+    with pytest.raises(IllegalActionError) as info:
+        game.apply(action)  # type: ignore[arg-type]
+    assert info.value.code == code, info.value
+    assert game == before
+    return info.value
+
+
+# =============================================================== external dice
+
+
+def test_external_skill_test_waits_for_chance() -> None:
+    game, events = scene(ExternalDice()).apply(TEST)
+    assert events == ()
+    assert game.to_act == (CHANCE,)
+    assert isinstance(game.awaiting, ChanceRequest)
+    assert "Sky" in game.awaiting.label
+    outcomes = game.chance_outcomes()
+    assert [o for o, _ in outcomes] == [ChanceOutcome(v) for v in range(1, 21)]
+    assert all(p == Fraction(1, 20) for _, p in outcomes)
+    assert sum(p for _, p in outcomes) == 1
+    assert game.legal_actions() == tuple(o for o, _ in outcomes)
+    assert game.legal_actions(CHANCE) == game.legal_actions()
+    assert game.legal_actions("Sky") == ()
+    assert not game.is_over
+    assert game.outcome is None
+
+
+@pytest.mark.parametrize(
+    ("action", "code"),
+    [
+        (ChanceOutcome(21), "bad_roll"),
+        (ChanceOutcome(0), "bad_roll"),
+        (ChanceOutcome("3"), "bad_roll"),
+        (ChanceOutcome(True), "bad_roll"),
+        (ChanceOutcome(3.0), "bad_roll"),  # type: ignore[arg-type]
+        (hr.SpendYouth("Sky", 1), "roll_awaited"),
+        (hr.SpendYouth("Sky", 0), "roll_awaited"),
+        (hr.EndSession(), "roll_awaited"),
+        (TEST, "roll_awaited"),
+    ],
+)
+def test_external_refuses_anything_but_a_possible_outcome(action: Action, code: str) -> None:
+    game, _ = scene(ExternalDice()).apply(TEST)
+    refused(game, action, code)
+
+
+def test_external_outcome_continues_to_youth_decision() -> None:
+    game, _ = scene(ExternalDice()).apply(TEST)
+    game, events = game.apply(ChanceOutcome(11))
+    assert [type(e) for e in events] == [hr.TestRolled]
+    assert events[0] == hr.TestRolled(
+        "Sky", "Agility + Brawl", (("Agility", 4), ("Brawl", 1)), 5, 20, 11
+    )
+    assert game.to_act == ("Sky",)
+    assert isinstance(game.awaiting, Decision)
+    assert game.awaiting.player == "Sky"
+    assert game.legal_actions() == tuple(hr.SpendYouth("Sky", n) for n in range(8))
+    assert game.legal_actions("Sky") == game.legal_actions()
+    assert game.legal_actions("Weasley") == ()
+    assert game.chance_outcomes() == ()
+    game, events = game.apply(hr.SpendYouth("Sky", 2))
+    assert [e.description for e in events] == [
+        "Sky spends 2 Youth: the Target Number becomes 11 (5 Youth left)",
+        "Sky succeeds at Agility + Brawl by 0 (rolled 11 against 11)",
+        "Sky puts a check mark next to Brawl",
+    ]
+    assert game.to_act == ()
+    assert game.characters["Sky"].youth == 5
+
+
+def test_external_quality_test_offers_six_outcomes() -> None:
+    game, _ = scene(ExternalDice()).apply(hr.QualityTest("Sky", "Bravery"))
+    outcomes = game.chance_outcomes()
+    assert len(outcomes) == 6
+    assert all(p == Fraction(1, 6) for _, p in outcomes)
+    refused(game, ChanceOutcome(7), "bad_roll")
+
+
+def test_external_brawl_asks_two_rolls_in_order_then_decisions() -> None:
+    game, _ = scene(ExternalDice()).apply(BRAWL)
+    assert game.to_act == (CHANCE,)
+    assert isinstance(game.awaiting, ChanceRequest)
+    assert game.awaiting.label.startswith("Sky's")
+    game, events = game.apply(ChanceOutcome(9))
+    assert [e.roll for e in events if isinstance(e, hr.TestRolled)] == [9]
+    assert game.to_act == (CHANCE,)
+    assert isinstance(game.awaiting, ChanceRequest)
+    assert game.awaiting.label.startswith("Weasley's")
+    game, events = game.apply(ChanceOutcome(10))
+    assert [e.roll for e in events if isinstance(e, hr.TestRolled)] == [10]
+    # Sky missed by 4, Weasley by 5: the side behind (Weasley) decides first.
+    assert game.to_act == ("Weasley",)
+    game, _ = game.apply(hr.SpendYouth("Weasley", 0))
+    assert game.to_act == ("Sky",)
+    game, events = game.apply(hr.SpendYouth("Sky", 0))
+    assert game.to_act == ()
+    assert any(isinstance(e, hr.Scuffed) for e in events)
+
+
+def test_external_fall_asks_one_d6_per_five_metres() -> None:
+    game, _ = scene(ExternalDice()).apply(hr.Fall("Sky", 10))
+    labels = []
+    for value in (1, 1):
+        assert isinstance(game.awaiting, ChanceRequest)
+        labels.append(game.awaiting.label)
+        assert len(game.chance_outcomes()) == 6
+        game, _ = game.apply(ChanceOutcome(value))
+    assert labels[0] != labels[1]
+    assert game.characters["Sky"].damage == 2
+    # 2 Points on Size 3 is a Major Wound: a d6 Fortitude test, then Sky's Youth decision.
+    assert isinstance(game.awaiting, ChanceRequest)
+    assert "Fortitude" in game.awaiting.label
+    game, _ = game.apply(ChanceOutcome(2))
+    game, events = game.apply(hr.SpendYouth("Sky", 0))
+    assert game.to_act == ()
+    assert game.characters["Sky"].wound is hr.Wound.MAJOR
+    assert any(isinstance(e, hr.TestResolved) and e.success for e in events)
+
+
+BRAWL_SCRIPT: list[tuple[int, ...]] = [(9, 10), (3, 17), (15, 6), (1, 5)]
+
+
+def _brawl_decisions(game: hr.Game) -> Action:
+    # Deterministic policy: spend 1 Youth when it is on offer and the player has 3+.
+    assert isinstance(game.awaiting, Decision)
+    player = game.awaiting.player
+    return hr.SpendYouth(player, 1 if game.characters[player].youth >= 3 else 0)
+
+
+def _run_brawls(dice: DiceSource) -> tuple[hr.Game, list[str]]:
+    game = scene(dice)
+    rolls = [value for pair in BRAWL_SCRIPT for value in pair]
+    descriptions: list[str] = []
+    for _ in BRAWL_SCRIPT:
+        game, events = game.apply(BRAWL)
+        descriptions.extend(e.description for e in events)
+        while game.to_act:
+            if game.to_act == (CHANCE,):
+                action: Action = ChanceOutcome(rolls.pop(0))
+            else:
+                action = _brawl_decisions(game)
+            game, events = game.apply(action)
+            descriptions.extend(e.description for e in events)
+    return game, descriptions
+
+
+def test_external_and_scripted_dice_agree() -> None:
+    rolls = [value for pair in BRAWL_SCRIPT for value in pair]
+    # Weasley's Fortitude test (a d6) may come up; give the script one 2 to spare.
+    external, ext_text = _run_brawls(ExternalDice())
+    scripted, scr_text = _run_brawls(ScriptedDice([*rolls, 2]))
+    assert external.characters == scripted.characters
+    assert ext_text == scr_text
+    assert any("takes" in line for line in ext_text)
+    assert external.history != scripted.history  # the chance outcomes are in the history
+
+
+# =============================================================== decisions
+
+
+def _deciding(dice: DiceSource | None = None) -> hr.Game:
+    game, _ = scene(dice or ScriptedDice([11])).apply(TEST)
+    assert game.to_act == ("Sky",)
+    return game
+
+
+def test_wrong_player_decision() -> None:
+    refused(_deciding(), hr.SpendYouth("Weasley", 0), "not_your_turn")
+
+
+def test_option_not_offered() -> None:
+    game = _deciding()
+    refused(game, hr.SpendYouth("Sky", 8), "not_an_option")
+    refused(game, hr.SpendYouth("Sky", -1), "not_an_option")
+    refused(game, hr.EndSession(), "not_an_option")
+    refused(game, hr.SkillTest("Weasley", "Brawl", "Agility"), "not_an_option")
+
+
+def test_option_not_offered_after_spending() -> None:
+    game, _ = play(_deciding(ScriptedDice([11, 20])), [hr.SpendYouth("Sky", 5), TEST])
+    assert game.characters["Sky"].youth == 2
+    assert game.legal_actions() == tuple(hr.SpendYouth("Sky", n) for n in range(3))
+    refused(game, hr.SpendYouth("Sky", 3), "not_an_option")
+
+
+def test_chance_outcome_during_decision() -> None:
+    refused(_deciding(), ChanceOutcome(3), "no_roll_awaited")
+
+
+def test_spend_youth_with_no_roll_awaiting() -> None:
+    refused(scene(seed=1), hr.SpendYouth("Sky", 0), "no_roll_awaited")
+    refused(scene(seed=1), ChanceOutcome(3), "no_roll_awaited")
+
+
+@pytest.mark.parametrize("thing", [None, "hr.end_scene", {"type": "hr.end_scene"}, 3, hr.EndScene])
+def test_non_action_refused(thing: object) -> None:
+    refused(scene(seed=1), thing, "bad_action")
+    refused(_deciding(), thing, "bad_action")
+
+
+def test_foreign_action_refused() -> None:
+    @attrs.frozen
+    class Other(Action):
+        pass
+
+    refused(scene(seed=1), Other(), "bad_action")
+
+
+def test_malformed_brawl_refused() -> None:
+    refused(scene(seed=1), hr.BrawlRound(None, None), "bad_fighter")  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    "action",
+    [
+        hr.Contest(None, None),  # type: ignore[arg-type]
+        hr.SkillTest("Sky", ["Brawl"], "Agility"),  # type: ignore[arg-type]
+    ],
+    ids=["contest_of_none", "unhashable_skill"],
+)
+def test_malformed_action_fields_refused(action: Action) -> None:
+    game = scene(seed=1)
+    assert not game.can_apply(action)
+    with pytest.raises(IllegalActionError):
+        game.apply(action)
+
+
+def test_game_over() -> None:
+    game, events = scene(seed=1).apply(hr.EndScene())
+    assert [e.description for e in events] == ["The scene ends"]
+    assert game.is_over
+    assert game.outcome is not None
+    assert game.outcome.winners == ()
+    assert game.outcome.reason == "scene_ended"
+    assert game.legal_actions() == ()
+    assert game.to_act == ()
+    for action in (hr.EndSession(), hr.EndScene(), hr.SpendYouth("Sky", 0), TEST):
+        refused(game, action, "game_over")
+    refused(game, ChanceOutcome(1), "game_over")
+
+
+def test_root_legal_actions_are_accepted() -> None:
+    game = scene(seed=3)
+    assert game.to_act == ()
+    assert game.legal_actions()
+    for action in game.legal_actions():
+        game.check(action)
+        game.apply(action)
+
+
+def test_single_option_is_taken_at_once() -> None:
+    # With no Youth left there is nothing to decide.
+    tired = attrs.evolve(SKY, youth=0)
+    game, events = hr.new_game([tired], dice=ScriptedDice([11])).apply(TEST)
+    assert game.to_act == ()
+    assert [type(e) for e in events] == [hr.TestRolled, hr.TestResolved]
+
+
+# =============================================================== purity
+
+
+@pytest.mark.parametrize(
+    "dice_factory",
+    [lambda: SeededDice(8), lambda: ScriptedDice([11, 4, 2, 3]), ExternalDice],
+    ids=["seeded", "scripted", "external"],
+)
+def test_apply_is_pure(dice_factory: Any) -> None:
+    game = scene(dice_factory())
+    for action in (BRAWL, TEST):
+        saved = copy.deepcopy(game)
+        first = game.apply(action)
+        second = game.apply(action)
+        assert first == second
+        assert game == saved
+        game = first[0]
+        while game.to_act:
+            option = game.legal_actions()[0]
+            saved = copy.deepcopy(game)
+            assert game.apply(option) == game.apply(option)
+            assert game == saved
+            game, _ = game.apply(option)
+
+
+# =============================================================== record / replay
+
+
+def _games() -> dict[str, hr.Game]:
+    seeded_rest, _ = play(
+        scene(seed=20261129), [TEST, hr.SpendYouth("Sky", 0), hr.Damage("Sky", 1)]
+    )
+    seeded_mid, _ = play(seeded_rest, [BRAWL])
+    while not seeded_mid.to_act:
+        seeded_mid, _ = seeded_mid.apply(BRAWL)
+    scripted_mid = _deciding()
+    scripted_rest, _ = scripted_mid.apply(hr.SpendYouth("Sky", 1))
+    external_chance, _ = scene(ExternalDice()).apply(BRAWL)
+    external_mid, _ = play(external_chance, [ChanceOutcome(3), ChanceOutcome(4)])
+    external_rest, _ = play(external_mid, [hr.SpendYouth("Weasley", 0), hr.SpendYouth("Sky", 0)])
+    ended, _ = scripted_rest.apply(hr.EndScene())
+    return {
+        "new": scene(seed=1),
+        "seeded_rest": seeded_rest,
+        "seeded_mid": seeded_mid,
+        "scripted_mid": scripted_mid,
+        "scripted_rest": scripted_rest,
+        "external_chance": external_chance,
+        "external_mid": external_mid,
+        "external_rest": external_rest,
+        "ended": ended,
+    }
+
+
+GAMES = _games()
+
+
+def test_sample_games_are_in_the_expected_states() -> None:
+    assert GAMES["seeded_mid"].to_act in (("Sky",), ("Weasley",))
+    assert GAMES["scripted_mid"].to_act == ("Sky",)
+    assert GAMES["external_chance"].to_act == (CHANCE,)
+    assert GAMES["external_mid"].to_act == ("Weasley",)
+    for name in ("new", "seeded_rest", "scripted_rest", "external_rest", "ended"):
+        assert GAMES[name].to_act == ()
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
+def test_replay_record(name: str) -> None:
+    game = GAMES[name]
+    record = game.record
+    assert record.game == hr.KIND
+    assert record.actions == game.history
+    replayed = hr.Game.replay(record)
+    assert replayed == game
+    assert replayed.to_act == game.to_act
+    assert replayed.legal_actions() == game.legal_actions()
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
+def test_json_round_trip(name: str) -> None:
+    game = GAMES[name]
+    data = game.to_dict()
+    assert data["format"] == "hogwarts-rules"
+    assert data["version"] == 1
+    assert data["game"] == hr.KIND
+    text = json.dumps(data)
+    loaded = hr.Game.from_dict(json.loads(text))
+    assert loaded == game
+    assert json.dumps(loaded.to_dict()) == text
+    # The state is optional on load.
+    without_state = json.loads(text)
+    del without_state["state"]
+    assert hr.Game.from_dict(without_state) == game
+
+
+@pytest.mark.parametrize("name", ["seeded_mid", "external_mid", "scripted_rest"])
+def test_loaded_game_plays_on_identically(name: str) -> None:
+    game = GAMES[name]
+    loaded = hr.Game.from_dict(json.loads(json.dumps(game.to_dict())))
+    while game.to_act:
+        option = game.legal_actions()[-1]
+        game, events = game.apply(option)
+        loaded, loaded_events = loaded.apply(option)
+        assert events == loaded_events
+    assert loaded == game
+
+
+def _invalid(data: object, code: str, path: str | None = None) -> InvalidDataError:
+    with pytest.raises(InvalidDataError) as info:
+        hr.Game.from_dict(data)
+    assert info.value.code == code, info.value
+    if path is not None:
+        assert info.value.path == path
+    return info.value
+
+
+def test_tampered_state() -> None:
+    data = json.loads(json.dumps(GAMES["scripted_rest"].to_dict()))
+    data["state"]["characters"]["Sky"]["youth"] = 7
+    _invalid(data, "state_mismatch", "$.state")
+    data = json.loads(json.dumps(GAMES["external_mid"].to_dict()))
+    data["state"]["to_act"] = ["Sky"]
+    _invalid(data, "state_mismatch", "$.state")
+    data = json.loads(json.dumps(GAMES["new"].to_dict()))
+    data["state"] = {}
+    _invalid(data, "state_mismatch", "$.state")
+
+
+@pytest.mark.parametrize(
+    ("index", "action"),
+    [
+        (1, hr.SpendYouth("Sky", 8)),
+        (1, hr.SpendYouth("Weasley", 0)),
+        (0, ChanceOutcome(3)),
+        (2, hr.SkillTest("Nobody", "Brawl", "Agility")),
+        (3, hr.Heal("Weasley", 1)),
+    ],
+)
+def test_illegal_action_in_record(index: int, action: Action) -> None:
+    data = json.loads(json.dumps(GAMES["seeded_rest"].to_dict()))
+    data["actions"].insert(index, action.to_dict())
+    del data["state"]
+    _invalid(data, "illegal_record", f"$.actions[{index}]")
+
+
+def test_illegal_action_in_record_for_replay() -> None:
+    record = GAMES["scripted_rest"].record
+    bad = GameRecord(record.game, record.setup, (*record.actions, hr.SpendYouth("Sky", 0)))
+    with pytest.raises(InvalidDataError) as info:
+        hr.Game.replay(bad)
+    assert info.value.code == "illegal_record"
+    assert info.value.path == "$.actions[2]"
+
+
+def test_scripted_record_running_out_is_illegal() -> None:
+    data = json.loads(json.dumps(GAMES["scripted_rest"].to_dict()))
+    del data["state"]
+    data["actions"].append(TEST.to_dict())  # the script has no roll left
+    _invalid(data, "illegal_record", "$.actions[2]")
+
+
+def test_wrong_game_kind() -> None:
+    record = GAMES["new"].record
+    with pytest.raises(InvalidDataError) as info:
+        hr.Game.replay(GameRecord("clue", record.setup, ()))
+    assert info.value.code == "wrong_game"
+    data = GAMES["new"].to_dict()
+    data["game"] = "clue"
+    _invalid(data, "wrong_game", "$.game")
+
+
+@pytest.mark.parametrize(
+    ("change", "code", "path"),
+    [
+        ({"format": "hogwarts"}, "bad_format", "$.format"),
+        ({"format": None}, "bad_format", "$.format"),
+        ({"version": 2}, "bad_version", "$.version"),
+        ({"version": "1"}, "bad_version", "$.version"),
+        ({"game": 3}, "bad_type", "$.game"),
+        ({"extra": 1}, "unknown_field", "$"),
+        ({"actions": "none"}, "invalid_value", "$.actions"),
+        ({"actions": [{"type": "hr.fireball"}]}, "unknown_type", "$.actions[0].type"),
+        ({"setup": []}, "invalid_value", "$.setup"),
+    ],
+)
+def test_bad_top_level(change: dict[str, Any], code: str, path: str) -> None:
+    data = {**GAMES["seeded_rest"].to_dict(), **change}
+    _invalid(data, code, path)
+
+
+@pytest.mark.parametrize("version", [True, 1.0])
+def test_version_must_be_an_integer(version: object) -> None:
+    _invalid({**GAMES["new"].to_dict(), "version": version}, "bad_version", "$.version")
+
+
+@pytest.mark.parametrize(
+    ("change", "path"),
+    [
+        ({"actions": [{"type": "hr.fireball"}]}, "$.actions[0].type"),
+        ({"actions": [{"character": "Sky"}]}, "$.actions[0].type"),
+        ({"actions": [[]]}, "$.actions[0]"),
+    ],
+)
+def test_nested_error_paths(change: dict[str, Any], path: str) -> None:
+    data = {**GAMES["seeded_rest"].to_dict(), **change}
+    with pytest.raises(InvalidDataError) as info:
+        hr.Game.from_dict(data)
+    assert info.value.path == path
+    assert info.value.message.count("$") == 1, info.value.message
+
+
+def test_nested_dice_error_path() -> None:
+    data = GAMES["new"].to_dict()
+    data["setup"]["dice"]["seed"] = "7"
+    with pytest.raises(InvalidDataError) as info:
+        hr.Game.from_dict(data)
+    assert info.value.path == "$.setup.dice.seed"
+
+
+@pytest.mark.parametrize("missing", ["setup", "actions", "format", "version", "game"])
+def test_missing_top_level_field(missing: str) -> None:
+    data = GAMES["new"].to_dict()
+    del data[missing]
+    with pytest.raises(InvalidDataError):
+        hr.Game.from_dict(data)
+
+
+@pytest.mark.parametrize("data", [[], "game", None, 3])
+def test_not_an_object(data: object) -> None:
+    _invalid(data, "bad_type", "$")
+
+
+def test_bad_setup() -> None:
+    data = GAMES["new"].to_dict()
+    data["setup"]["characters"][0]["stats"]["Size"] = 0
+    del data["state"]
+    _invalid(data, "bad_setup", "$.setup")
+    data = GAMES["new"].to_dict()
+    data["setup"]["characters"][0]["name"] = "<chance>"
+    _invalid(data, "bad_setup", "$.setup")
+
+
+def test_from_dict_does_not_change_its_input() -> None:
+    data = GAMES["external_mid"].to_dict()
+    before = json.dumps(data)
+    hr.Game.from_dict(data)
+    assert json.dumps(data) == before
+
+
+# =============================================================== custom dice
+
+
+@attrs.frozen
+class CountingDice:
+    """1, 2, 3, ... wrapping around each die."""
+
+    count: int = 0
+
+    def roll(self, sides: int) -> tuple[int, CountingDice]:
+        return self.count % sides + 1, CountingDice(self.count + 1)
+
+
+def test_custom_dice_play_but_do_not_serialize() -> None:
+    game = scene(CountingDice())
+    game, events = game.apply(TEST)
+    assert [e.roll for e in events if isinstance(e, hr.TestRolled)] == [1]
+    assert game.to_act == ("Sky",)
+    game, _ = game.apply(hr.SpendYouth("Sky", 0))
+    game, events = game.apply(TEST)
+    assert [e.roll for e in events if isinstance(e, hr.TestRolled)] == [2]
+    assert game.to_act == ("Sky",)
+    game, _ = game.apply(hr.SpendYouth("Sky", 0))
+    assert game.dice == CountingDice(2)
+    hash(game)
+    with pytest.raises(InvalidDataError) as info:
+        game.to_dict()
+    assert info.value.code == "dice_not_serializable"
+
+
+# =============================================================== new_game
+
+
+def test_seed_and_dice() -> None:
+    with pytest.raises(IllegalActionError) as info:
+        hr.new_game(["Sky"], seed=1, dice=ExternalDice())
+    assert info.value.code == "seed_and_dice"
+
+
+def test_not_a_dice_source() -> None:
+    with pytest.raises(IllegalActionError) as info:
+        hr.new_game(["Sky"], dice=object())  # type: ignore[arg-type]
+    assert info.value.code == "bad_dice"
+
+
+def test_same_seed_same_game() -> None:
+    a, events_a = play(scene(seed=77), [BRAWL])
+    b, events_b = play(scene(seed=77), [BRAWL])
+    assert a == b
+    assert events_a == events_b
+
+
+def test_no_seed_picks_a_random_replayable_seed() -> None:
+    game = scene()
+    assert isinstance(game.dice, SeededDice)
+    game, _ = play(game, [BRAWL])
+    assert hr.Game.replay(game.record) == game
+
+
+@pytest.mark.parametrize(
+    ("names", "code"),
+    [
+        ([""], "bad_name"),
+        ([" Sky"], "bad_name"),
+        (["Sky "], "bad_name"),
+        (["<chance>"], "bad_name"),
+        (["<Sky"], "bad_name"),
+        (["Sky\n"], "bad_name"),
+        (["Sk\x00y"], "bad_name"),
+        (["Sky", "Sky"], "duplicate_name"),
+        (["x" * 41], "bad_name"),
+        ([5], "bad_character"),
+        ([None], "bad_character"),
+        ([], "player_count"),
+        ("Sky", "bad_players"),
+        ({"Sky"}, "bad_players"),
+    ],
+)
+def test_bad_names(names: Any, code: str) -> None:
+    with pytest.raises(IllegalActionError) as info:
+        hr.new_game(names, seed=1)
+    assert info.value.code == code
+
+
+def test_longest_name_accepted() -> None:
+    assert list(hr.new_game(["x" * 40], seed=1).characters) == ["x" * 40]
+
+
+def test_unknown_option() -> None:
+    with pytest.raises(IllegalActionError) as info:
+        hr.new_game(["Sky"], seed=1, colour="blue")
+    assert info.value.code == "unknown_option"
+
+
+def test_bad_seed() -> None:
+    with pytest.raises(DiceError) as info:
+        hr.new_game(["Sky"], seed=-1)
+    assert info.value.code == "bad_seed"
+
+
+# =============================================================== values
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
+def test_pickle_and_copy(name: str) -> None:
+    game = GAMES[name]
+    for clone in (pickle.loads(pickle.dumps(game)), copy.copy(game), copy.deepcopy(game)):
+        assert clone == game
+        assert hash(clone) == hash(game)
+        assert clone.to_act == game.to_act
+        assert clone.legal_actions() == game.legal_actions()
+    assert len({game, copy.deepcopy(game)}) == 1
+
+
+def test_hash_mid_decision() -> None:
+    game = GAMES["seeded_mid"]
+    assert game.pending is not None
+    assert isinstance(hash(game), int)
+    assert hash(game) == hash(hr.Game.replay(game.record))
+
+
+def test_different_games_differ() -> None:
+    a, _ = _deciding().apply(hr.SpendYouth("Sky", 0))
+    b, _ = _deciding().apply(hr.SpendYouth("Sky", 1))
+    assert a != b
