@@ -11,6 +11,8 @@ from typing import cast
 
 import pytest
 
+from hogwarts_rules.adventure import DIAGON_ALLEY, DUNGEON, LOOP, TEXT_SPELLINGS, Effect
+from hogwarts_rules.adventure import TABLES as ADVENTURE_TABLES
 from hogwarts_rules.hufflepuff_ravenclaw import DEFAULT_SKILLS, DEFAULT_SPELLS, QUALITIES, wound_for
 from hogwarts_rules.hufflepuff_ravenclaw.character import DEFAULT_STATS
 from hogwarts_rules.hufflepuff_ravenclaw.tables import ADVANCEMENT_TABLE, CLASS_ROLL_TABLE
@@ -32,6 +34,9 @@ render_markers = cast(Callable[[str], str], hooks.render_markers)
 on_page_markdown = cast(Callable[..., str], hooks.on_page_markdown)
 TABLES = cast(dict[str, Callable[[], str]], hooks.TABLES)
 MARKER = cast(re.Pattern[str], hooks.MARKER)
+adventure_table = cast(Callable[[str], str], hooks.adventure_table)
+adventure_marker = cast(Callable[[str], str], hooks.adventure_marker)
+effect_text = cast(Callable[[Effect], str], hooks.effect_text)
 
 
 def _rows(table: str) -> list[list[str]]:
@@ -125,3 +130,85 @@ def test_every_marker_in_the_docs_names_a_table() -> None:
         used.update(MARKER.findall(path.read_text(encoding="utf-8")))
     assert used <= set(TABLES), sorted(used - set(TABLES))
     assert {"hr-class-roll", "hr-advancement", "hr-skills", "hr-spells"} <= used
+    assert {"fya-board", "fya-spellings"} <= used
+
+
+# ----- First Year Adventure -------------------------------------------------------------------
+
+
+def _adventure_parts(key: str) -> tuple[str, list[str], list[list[str]]]:
+    """A rendered Adventure table: its caption, its header cells and its body rows."""
+    caption, _, table = render_table(adventure_marker(key)).partition("\n\n")
+    header = [cell.strip() for cell in table.splitlines()[0].strip("|").split("|")]
+    return caption, header, _rows(table)
+
+
+def test_every_adventure_table_is_on_the_adventure_page_once() -> None:
+    markers = MARKER.findall((DOCS / "adventure.md").read_text(encoding="utf-8"))
+    wanted = {"fya-board", "fya-spellings", *(adventure_marker(key) for key in ADVENTURE_TABLES)}
+    assert sorted(markers) == sorted(wanted)
+    assert adventure_marker("gringotts_wealth") == "fya-table-gringotts-wealth"
+
+
+@pytest.mark.parametrize("key", list(ADVENTURE_TABLES))
+def test_adventure_table_shows_dice_modifiers_and_every_row(key: str) -> None:
+    table = ADVENTURE_TABLES[key]
+    caption, header, rows = _adventure_parts(key)
+    assert caption == " ".join([f"**{table.title}**: roll {table.dice}D6.", *table.modifiers])
+    assert header == [f"{table.dice}D6", "Result", "Note", "Effects"]
+    assert len(rows) == len(table.rows)
+    for row, cells in zip(table.rows, rows, strict=True):
+        effects = "; ".join(effect_text(effect) for effect in row.effects) or "no effect"
+        assert cells == [row.range_text, row.result, row.note, effects]
+
+
+def test_adventure_tables_read_like_the_rulebook() -> None:
+    troll = adventure_table("troll")
+    assert troll.startswith("**Troll Incident Table**: roll 2D6. Add your Magic skill to the roll.")
+    assert (
+        "| 1-7 | Mauled by Troll | Go to Hospital and miss next 2 turns & lose 10 House Points "
+        "| go to the Hospital and miss your next 2 turns; lose 10 house points |"
+    ) in troll.splitlines()
+    assert "| 8+ | Defeat Troll | Gain 10 House Points | gain 10 house points |" in troll
+    stone = adventure_table("sorcerers_stone")
+    assert "| 12+ | Defeat Voldemort |" in stone
+    assert "gain 170 house points; every pawn goes to the Great Hall; the game ends |" in stone
+    assert "| 2-3 | Mediocre |  | no effect |" in adventure_table("magical_talent")
+
+
+def test_effect_text_puts_every_effect_of_the_data_into_words() -> None:
+    effects = {e for table in ADVENTURE_TABLES.values() for row in table.rows for e in row.effects}
+    assert all(effect_text(effect) for effect in effects)
+    assert effect_text(Effect("points", -50)) == "lose 50 house points"
+    assert effect_text(Effect("points_dice", 1)) == "gain 1D6 house points"
+    assert effect_text(Effect("miss", 1)) == "miss your next turn"
+    assert effect_text(Effect("hospital", 2)) == "go to the Hospital and miss your next 2 turns"
+    assert effect_text(Effect("skill", -1, "magic")) == "Magic skill -1"
+    assert effect_text(Effect("item", 2, "beans_dice")) == "gain 2D6 Every Flavour Beans"
+    assert effect_text(Effect("set", 0, "wealth:Modest")) == "wealth: Modest (Wealth Modifier 0)"
+    assert "bewitched" in effect_text(Effect("table", 1, "quidditch_match"))
+    assert "bewitched" not in effect_text(Effect("table", 0, "quidditch_match"))
+    for unknown in (
+        Effect("teleport"),
+        Effect("item", 1, "time_turner"),
+        Effect("table", what="nonesuch"),
+        Effect("know", what="the password"),
+    ):
+        with pytest.raises(ValueError, match="no words for the effect"):
+            effect_text(unknown)
+
+
+def test_board_table_lists_the_three_parts_in_order() -> None:
+    rows = _rows(render_table("fya-board"))
+    assert len(rows) == max(len(DIAGON_ALLEY), len(LOOP), len(DUNGEON))
+    assert [int(row[0]) for row in rows] == list(range(1, len(rows) + 1))
+    for column, run in enumerate((DIAGON_ALLEY, LOOP, DUNGEON), start=1):
+        cells = [row[column] for row in rows]
+        assert cells == [space.value for space in run] + [""] * (len(rows) - len(run))
+    assert render_table("fya-board").splitlines()[0] == "| # | Diagon Alley | Hogwarts | Dungeon |"
+
+
+def test_spellings_table_lists_every_spelling_of_the_text() -> None:
+    rows = _rows(render_table("fya-spellings"))
+    assert [tuple(row) for row in rows] == list(TEXT_SPELLINGS.items())
+    assert ["Mirror of Aricept", "Mirror of Erised"] in rows
