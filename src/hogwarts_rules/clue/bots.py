@@ -1,0 +1,196 @@
+"""Bots for Clue: a random bot and a notebook bot.
+
+Bots see only a player's `ClueView` (never the full game) and choose among the
+legal actions it lists. The notebook bot keeps the simplest detective notebook:
+every card it holds or has been shown is not in the envelope; it suggests cards it
+has not seen, and accuses in The Burrow once one card of each category is left.
+A smarter notebook can be plugged in through `NotebookBot.candidates`.
+
+Examples:
+    >>> from hogwarts_rules import clue
+    >>> game = clue.new_game(["Ann", "Ben", "Cat"], seed=3)
+    >>> bots = {name: clue.NotebookBot() for name in ("Ann", "Ben", "Cat")}
+    >>> final = clue.play_out(game, bots)
+    >>> final.is_over
+    True
+"""
+
+from __future__ import annotations
+
+import random
+from collections import deque
+from collections.abc import Mapping, Sequence
+from typing import Protocol
+
+from hogwarts_rules.actions import Action
+from hogwarts_rules.clue.actions import (
+    Accuse,
+    ChooseStudent,
+    Deal,
+    EndTurn,
+    MoveTo,
+    PayFloo,
+    Protect,
+    RollDice,
+    ShowCard,
+    StayPut,
+    Suggest,
+    UseFireplace,
+)
+from hogwarts_rules.clue.cards import BURROW, CATEGORIES, ITEMS, LOCATIONS, SUSPECTS
+from hogwarts_rules.clue.content import Board
+from hogwarts_rules.clue.game import Game
+from hogwarts_rules.clue.movement import Position, parse_position
+from hogwarts_rules.clue.view import ClueView
+
+__all__ = ["Bot", "NotebookBot", "RandomBot", "play_out"]
+
+
+class Bot(Protocol):
+    """Anything that picks one of the legal actions from a player's view."""
+
+    def choose(self, view: ClueView, actions: Sequence[Action]) -> Action:
+        """Pick one of ``actions`` (never empty), seeing only ``view``."""
+        ...
+
+
+class RandomBot:
+    """Picks uniformly among the legal actions.
+
+    In The Burrow it nearly always accuses, and nearly always wrongly, so games
+    between random bots end fast.
+    """
+
+    def __init__(self, seed: int = 0) -> None:
+        """Create a bot whose choices follow ``seed``."""
+        self._random = random.Random(seed)
+
+    def choose(self, view: ClueView, actions: Sequence[Action]) -> Action:
+        """See `Bot.choose`."""
+        return actions[self._random.randrange(len(actions))]
+
+
+def _distances(board: Board, target: str) -> dict[Position, int]:
+    """Steps from every square (and location) to ``target``, all doors open."""
+    result: dict[Position, int] = {target: 0}
+    queue: deque[Position] = deque([target])
+    while queue:
+        here = queue.popleft()
+        neighbours: list[Position] = []
+        if isinstance(here, str):
+            neighbours.extend(door.cell for door in board.doors_of[here])
+        else:
+            row, column = here
+            for dr, dc in ((-1, 0), (1, 0), (0, -1), (0, 1)):
+                cell = (row + dr, column + dc)
+                if board.walkable(cell):
+                    neighbours.append(cell)
+            neighbours.extend(door.location for door in board.doors_by_cell.get(here, ()))
+        for there in neighbours:
+            if there not in result:
+                result[there] = result[here] + 1
+                if not isinstance(there, str):
+                    queue.append(there)
+    return result
+
+
+class NotebookBot:
+    """A sensible detective that only uses what its player may know."""
+
+    def __init__(self, board: Board | None = None) -> None:
+        """Create a bot; ``board`` is the game's board (the default board if ``None``)."""
+        from hogwarts_rules.clue.content import default_content
+
+        self._board = board or default_content().board
+        self._distance_cache: dict[str, dict[Position, int]] = {}
+
+    def candidates(self, view: ClueView) -> dict[str, list[str]]:
+        """The cards of each category that may still be in the envelope."""
+        seen = set(view.hand) | {card for _, card in view.shown_to_me}
+        return {kind: [c for c in cards if c not in seen] for kind, cards in CATEGORIES.items()}
+
+    def _distance(self, target: str, position: Position) -> int:
+        table = self._distance_cache.get(target)
+        if table is None:
+            table = self._distance_cache[target] = _distances(self._board, target)
+        return table.get(position, 999)
+
+    def choose(self, view: ClueView, actions: Sequence[Action]) -> Action:
+        """See `Bot.choose`."""
+        first = actions[0]
+        if isinstance(first, Deal | RollDice | ChooseStudent):
+            return first
+        if isinstance(first, ShowCard):
+            return self._show(view, actions)
+        if isinstance(first, Protect | PayFloo):
+            return first if view.seat(view.player).floo <= 4 else actions[-1]
+        candidates = self.candidates(view)
+        solved = all(len(cards) == 1 for cards in candidates.values())
+        accusations = [a for a in actions if isinstance(a, Accuse)]
+        if accusations and solved:
+            suspect, item, location = (candidates[k][0] for k in ("suspect", "item", "location"))
+            wanted = Accuse(view.player, suspect, item, location)
+            if wanted in accusations:
+                return wanted
+        suggestions = [a for a in actions if isinstance(a, Suggest)]
+        if suggestions:
+            suspect = self._pick(candidates["suspect"], SUSPECTS, view)
+            item = self._pick(candidates["item"], ITEMS, view)
+            return Suggest(view.player, suspect, item)
+        moves = [a for a in actions if isinstance(a, MoveTo | UseFireplace | StayPut)]
+        if moves:
+            targets: list[str] = (
+                [BURROW] if solved else [loc for loc in LOCATIONS if loc in candidates["location"]]
+            )
+            if not targets:
+                targets = [str(loc) for loc in LOCATIONS]
+            return min(moves, key=lambda a: self._score(a, targets, view))
+        for action in actions:
+            if isinstance(action, EndTurn):
+                return action
+        return first
+
+    def _pick(self, left: list[str], every: tuple[str, ...], view: ClueView) -> str:
+        # Ask about an unseen card; rotate through them by the number of suggestions made.
+        pool = left or list(every)
+        return pool[len(view.suggestions) % len(pool)]
+
+    def _score(self, action: Action, targets: list[str], view: ClueView) -> tuple[int, int]:
+        if isinstance(action, StayPut):
+            here = view.seat(view.player).position
+            position: Position = parse_position(here) if here else ""
+            extra = 1
+        else:
+            position = parse_position(action.destination)  # type: ignore[attr-defined]
+            extra = 0
+        if position in targets:
+            return (0, extra)
+        best = min((self._distance(t, position) for t in targets), default=999)
+        return (
+            best,
+            extra
+            + (1 if isinstance(action, MoveTo) and (action.felix or action.alohomoras) else 0),
+        )
+
+    def _show(self, view: ClueView, actions: Sequence[Action]) -> Action:
+        # Prefer a card this suggester has already been shown: it tells them nothing new.
+        already = {card for suggester, card in view.shown_by_me}
+        for action in actions:
+            if isinstance(action, ShowCard) and action.card in already:
+                return action
+        return actions[0]
+
+
+def play_out(game: Game, bots: Mapping[str, Bot], *, max_steps: int = 20_000) -> Game:
+    """Let bots play ``game`` to the end (or ``max_steps`` actions) and return it.
+
+    Each bot sees only its player's view.
+    """
+    steps = 0
+    while not game.is_over and steps < max_steps:
+        who = game.to_act[0] if game.to_act else game.setup.players[0]
+        view = game.view(who)
+        actions = game.legal_actions() if not game.to_act else view.legal_actions
+        game, _ = game.apply(bots[who].choose(view, actions))
+        steps += 1
+    return game

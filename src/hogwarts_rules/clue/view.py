@@ -1,0 +1,176 @@
+"""What one player may know of a game of Clue.
+
+A `ClueView` holds the player's own hand and face-down Help card, everything
+public (positions, wheels, tokens, face-up Help cards, Floo powder, hand sizes,
+every suggestion with who passed and who showed), and the cards shown to or by
+this player. It never holds the envelope (unless the player accused wrongly and
+so looked in it, or the game is over), other players' hands, the decks' contents,
+or the dice's state.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import attrs
+
+from hogwarts_rules.actions import Action
+from hogwarts_rules.clue.game import SuggestionRecord
+from hogwarts_rules.clue.movement import cell_name
+from hogwarts_rules.frozen import FrozenMap
+from hogwarts_rules.serialization import unstructure
+
+if TYPE_CHECKING:
+    from hogwarts_rules.clue.game import Game
+
+__all__ = ["ClueView", "SeatView", "view_for"]
+
+
+@attrs.frozen
+class SeatView:
+    """A seat as everyone sees it.
+
+    Attributes:
+        name: the player.
+        student: the student played.
+        position: a square ``"row,column"``, a location, or ``None``.
+        help_cards: face-up Help cards.
+        hidden_help: how many face-down Help cards.
+        floo: Floo powder.
+        hand_size: how many mystery cards.
+        eliminated: accused wrongly.
+    """
+
+    name: str
+    student: str | None
+    position: str | None
+    help_cards: tuple[str, ...]
+    hidden_help: int
+    floo: int
+    hand_size: int
+    eliminated: bool
+
+
+@attrs.frozen
+class ClueView:
+    """One player's view of the game (see the module docstring for what it holds).
+
+    Attributes:
+        player: whose view.
+        hand: the player's mystery cards.
+        hidden_help: the player's face-down Help cards.
+        seats: every seat as everyone sees it, in seat order.
+        order: the order of play.
+        missing: the missing student.
+        wheels: each wheel's notch.
+        closed_doors: the doors closed now.
+        lit_fireplaces: the fireplaces lit now.
+        tokens: where the suspect and item tokens stand.
+        current_player: whose turn it is.
+        step: ``"roll"``, ``"move"`` or ``"act"``.
+        green: the green die of this turn.
+        entered: the location entered this turn.
+        suggestions: every suggestion, as everyone saw it.
+        shown_to_me: (refuter, card) for each card shown to this player.
+        shown_by_me: (suggester, card) for each card this player showed.
+        help_deck_size: Help cards left to draw.
+        dark_deck_size: Dark cards left to draw.
+        to_act: who must decide now.
+        legal_actions: what this player may do now.
+        prompt: what this player is asked to decide, if anything.
+        envelope: the solution, if this player may know it (after a wrong
+            accusation of theirs, or at the end); else empty.
+        phase: ``"deal"``, ``"play"`` or ``"over"``.
+        winner: the winner, if any.
+    """
+
+    player: str
+    hand: tuple[str, ...]
+    hidden_help: tuple[str, ...]
+    seats: tuple[SeatView, ...]
+    order: tuple[str, ...]
+    missing: str | None
+    wheels: FrozenMap[str, int]
+    closed_doors: frozenset[str]
+    lit_fireplaces: frozenset[str]
+    tokens: FrozenMap[str, str]
+    current_player: str | None
+    step: str
+    green: int
+    entered: str | None
+    suggestions: tuple[SuggestionRecord, ...]
+    shown_to_me: tuple[tuple[str, str], ...]
+    shown_by_me: tuple[tuple[str, str], ...]
+    help_deck_size: int
+    dark_deck_size: int
+    to_act: tuple[str, ...]
+    legal_actions: tuple[Action, ...]
+    prompt: str
+    envelope: tuple[str, ...]
+    phase: str
+    winner: str | None
+
+    def seat(self, name: str) -> SeatView:
+        """A seat by player name (``KeyError`` if unknown)."""
+        for seat in self.seats:
+            if seat.name == name:
+                return seat
+        raise KeyError(name)
+
+    def to_dict(self) -> dict[str, Any]:
+        """The view as JSON-safe data (for a UI)."""
+        result: dict[str, Any] = unstructure(self)
+        result["legal_actions"] = [action.to_dict() for action in self.legal_actions]
+        return result
+
+
+def view_for(game: Game, player: str) -> ClueView:
+    """Build ``player``'s view of ``game`` (use `Game.view`)."""
+    mine = game.seats[player]
+    seats = tuple(
+        SeatView(
+            s.name,
+            s.student,
+            None if s.position is None else cell_name(s.position),
+            s.help_cards,
+            len(s.hidden_help),
+            s.floo,
+            len(s.hand),
+            s.eliminated,
+        )
+        for s in game.seats.values()
+    )
+    awaiting = game.awaiting
+    prompt = getattr(awaiting, "prompt", "") if getattr(awaiting, "player", None) == player else ""
+    knows_envelope = game.is_over or player in game.accused_wrongly
+    return ClueView(
+        player=player,
+        hand=mine.hand,
+        hidden_help=mine.hidden_help,
+        seats=seats,
+        order=game.order,
+        missing=game.missing,
+        wheels=game.wheels,
+        closed_doors=game.closed_doors(),
+        lit_fireplaces=game.lit_fireplaces(),
+        tokens=game.tokens,
+        current_player=game.current_player,
+        step=game.step,
+        green=game.green,
+        entered=game.entered,
+        suggestions=game.suggestions,
+        shown_to_me=tuple(
+            (refuter, card) for suggester, refuter, card in game.shown if suggester == player
+        ),
+        shown_by_me=tuple(
+            (suggester, card) for suggester, refuter, card in game.shown if refuter == player
+        ),
+        help_deck_size=len(game.help_deck),
+        dark_deck_size=len(game.dark_deck),
+        to_act=game.to_act,
+        legal_actions=game.legal_actions(player),
+        prompt=prompt,
+        envelope=game.envelope if knows_envelope else (),
+        phase=game.phase,
+        winner=game.winner,
+    )
