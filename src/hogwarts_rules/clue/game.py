@@ -472,11 +472,10 @@ class Game(GameBase):
         game = replace(game, missing=missing)
         board = self.content.board
         for name in self.order:
-            free = [
-                s
-                for s in STUDENTS
-                if s != missing and s not in {x.student for x in game.seats.values()}
-            ]
+            taken = {x.student for x in game.seats.values()} | {
+                s for player, s in self.setup.students.items() if player != name
+            }
+            free = [s for s in STUDENTS if s != missing and s not in taken]
             fixed = self.setup.students.get(name)
             if fixed is not None:
                 if fixed not in free:
