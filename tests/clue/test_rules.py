@@ -653,3 +653,13 @@ def test_game_round_trips_mid_roll() -> None:
     assert game.to_act == (CHANCE,)
     assert cl.Game.from_dict(game.to_dict()) == game
     assert cl.Game.replay(game.record) == game
+
+
+def test_help_deck_reshuffles_used_cards_and_may_run_dry() -> None:
+    game, _ = deal()
+    game = attrs.evolve(game, help_deck=(), help_discard=("Alohomora",))
+    game, _ = roll(game, "Ann", "star", 3, "Alohomora")
+    assert game.seats["Ann"].help_cards == ("Alohomora",) and game.help_discard == ()
+    game = attrs.evolve(game, turn=0, step="roll", help_deck=(), help_discard=())
+    game, events = roll(game, "Ann", "star", 3)
+    assert of(events, cl.HelpCardDrawn) == []
