@@ -7,7 +7,7 @@ import pytest
 
 from hogwarts_rules import adventure as ad
 from hogwarts_rules import hufflepuff_ravenclaw as hr
-from hogwarts_rules.cli import demo_adventure, demo_hufflepuff_ravenclaw, main
+from hogwarts_rules.cli import demo_adventure, demo_clue, demo_hufflepuff_ravenclaw, main
 
 
 def test_demo_narrates_a_whole_scene_and_ends_it() -> None:
@@ -75,8 +75,27 @@ def test_main_runs_the_adventure_demo(capsys: pytest.CaptureFixture[str]) -> Non
     assert out.startswith("First Year Adventure demo (seed 1): Harry, Ron")
 
 
-@pytest.mark.parametrize("players", ["1", "5", "x"])
+@pytest.mark.parametrize("players", ["1", "6", "x"])
 def test_adventure_demo_player_count_is_checked(players: str) -> None:
     with pytest.raises(SystemExit) as info:
         main(["demo", "adventure", "--players", players])
     assert info.value.code == 2
+
+
+def test_clue_demo_plays_a_whole_game_narrated_as_a_spectator_sees_it() -> None:
+    lines: list[str] = []
+    game = demo_clue(4, 3, lines.append)
+    assert game.is_over and game.outcome is not None
+    assert lines[0] == "Clue demo (seed 3): Ann, Ben, Cat, Dan, played by notebook bots"
+    text = "\n".join(lines)
+    assert "shows a card to" in text or "Nobody can show" in text
+    for seat in game.seats.values():  # no hand was narrated
+        assert f"{seat.name} is dealt 5 cards" in text or f"{seat.name} is dealt 4 cards" in text
+
+
+@pytest.mark.parametrize(("game", "players"), [("clue", "2"), ("adventure", "5")])
+def test_demo_player_count_per_game(
+    game: str, players: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["demo", game, "--players", players]) == 2
+    assert "players" in capsys.readouterr().err

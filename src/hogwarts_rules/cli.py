@@ -12,12 +12,12 @@ import os
 import sys
 from collections.abc import Callable, Sequence
 
-from hogwarts_rules import __version__, adventure
+from hogwarts_rules import __version__, adventure, clue
 from hogwarts_rules import hufflepuff_ravenclaw as hr
 from hogwarts_rules.engine import Decision
-from hogwarts_rules.events import Event
+from hogwarts_rules.events import Event, events_for
 
-__all__ = ["demo_adventure", "demo_hufflepuff_ravenclaw", "main"]
+__all__ = ["demo_adventure", "demo_clue", "demo_hufflepuff_ravenclaw", "main"]
 
 _ADVENTURE_NAMES = ("Harry", "Ron", "Hermione", "Neville")
 _DEMO_ROUND_LIMIT = 500  # a game between bots almost never lasts this long
@@ -130,6 +130,28 @@ def demo_adventure(players: int, seed: int, say: Callable[[str], None] = print) 
     return game
 
 
+_CLUE_NAMES = ("Ann", "Ben", "Cat", "Dan", "Eve")
+_SPECTATOR = "<table>"  # no player is called this: events as a spectator sees them
+
+
+def demo_clue(players: int, seed: int, say: Callable[[str], None] = print) -> clue.Game:
+    """Let notebook bots play a whole game of Clue, narrated as a spectator sees it."""
+    names = list(_CLUE_NAMES[:players])
+    game = clue.new_game(names, seed=seed)
+    bots = {name: clue.NotebookBot() for name in names}
+    say(f"Clue demo (seed {seed}): {', '.join(names)}, played by notebook bots")
+    while not game.is_over:
+        who = game.to_act[0] if game.to_act else names[0]
+        view = game.view(who)
+        actions = view.legal_actions if game.to_act else game.legal_actions()
+        game, events = game.apply(bots[who].choose(view, actions))
+        _narrate(events_for(events, _SPECTATOR), say)
+    outcome = game.outcome
+    assert outcome is not None
+    say(outcome.description)
+    return game
+
+
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="hogwarts-rules",
@@ -147,16 +169,16 @@ def _parser() -> argparse.ArgumentParser:
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     demo.add_argument(
-        "game", choices=["adventure", "hufflepuff-ravenclaw"], help="which game to play"
+        "game", choices=["adventure", "clue", "hufflepuff-ravenclaw"], help="which game to play"
     )
     demo.add_argument("--seed", type=int, default=7, help="seed for the dice (default: 7)")
     demo.add_argument(
         "--players",
         type=int,
         default=4,
-        choices=range(2, 5),
-        metavar="{2,3,4}",
-        help="players in a board game (default: 4)",
+        choices=range(2, 6),
+        metavar="{2,3,4,5}",
+        help="players in a board game: 2-4 for adventure, 3-5 for clue (default: 4)",
     )
     return parser
 
@@ -169,8 +191,17 @@ def main(argv: Sequence[str] | None = None) -> int:
             if not 0 <= args.seed < 2**64:
                 print("hogwarts-rules: error: --seed must be from 0 to 2**64 - 1", file=sys.stderr)
                 return 2
+            limits = {"adventure": (2, 4), "clue": (3, 5)}.get(args.game)
+            if limits and not limits[0] <= args.players <= limits[1]:
+                print(
+                    f"hogwarts-rules: error: {args.game} is for {limits[0]} to {limits[1]} players",
+                    file=sys.stderr,
+                )
+                return 2
             if args.game == "adventure":
                 demo_adventure(args.players, args.seed)
+            elif args.game == "clue":
+                demo_clue(args.players, args.seed)
             else:
                 demo_hufflepuff_ravenclaw(args.seed)
     except KeyboardInterrupt:

@@ -37,7 +37,7 @@ from hogwarts_rules.clue.actions import (
     Suggest,
     UseFireplace,
 )
-from hogwarts_rules.clue.cards import BURROW, CATEGORIES, ITEMS, LOCATIONS, SUSPECTS
+from hogwarts_rules.clue.cards import BURROW, CATEGORIES, ITEMS, LOCATIONS, SUSPECTS, category_of
 from hogwarts_rules.clue.content import Board
 from hogwarts_rules.clue.game import Game
 from hogwarts_rules.clue.movement import Position, parse_position
@@ -107,7 +107,14 @@ class NotebookBot:
     def candidates(self, view: ClueView) -> dict[str, list[str]]:
         """The cards of each category that may still be in the envelope."""
         seen = set(view.hand) | {card for _, card in view.shown_to_me}
-        return {kind: [c for c in cards if c not in seen] for kind, cards in CATEGORIES.items()}
+        left = {kind: [c for c in cards if c not in seen] for kind, cards in CATEGORIES.items()}
+        # Our own suggestion that nobody could refute: the cards we lack are in the envelope.
+        for record in view.suggestions:
+            if record.player == view.player and record.shown_by is None:
+                for card in (record.suspect, record.item, record.location):
+                    if card not in view.hand:
+                        left[category_of(card)] = [card]
+        return left
 
     def _distance(self, target: str, position: Position) -> int:
         table = self._distance_cache.get(target)

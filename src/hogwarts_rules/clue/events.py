@@ -302,8 +302,9 @@ class Moved(ClueEvent):
         """See `Event.description`."""
         if self.how == "fireplace":
             return f"{self.player} travels by Floo from {self.origin} to {self.destination}"
-        squares = len(self.path) - 1
-        return f"{self.player} moves {squares} squares from {self.origin} to {self.destination}"
+        steps = len(self.path) - 1
+        squares = "1 square" if steps == 1 else f"{steps} squares"
+        return f"{self.player} moves {squares} from {self.origin} to {self.destination}"
 
 
 @EVENTS.register("clue.suggested")
