@@ -199,6 +199,7 @@ class Game(GameBase):
         suggestions: every suggestion, as everyone saw it.
         shown: every card shown: (suggester, refuter, card) (secret).
         accused_wrongly: players who accused wrongly (and so saw the envelope).
+        wrong_accusations: every wrong accusation, as (player, suspect, item, location).
         winner: the winner, once there is one.
     """
 
@@ -225,6 +226,7 @@ class Game(GameBase):
     suggestions: tuple[SuggestionRecord, ...] = ()
     shown: tuple[tuple[str, str, str], ...] = ()
     accused_wrongly: tuple[str, ...] = ()
+    wrong_accusations: tuple[tuple[str, str, str, str], ...] = ()
     winner: str | None = None
 
     def __repr__(self) -> str:
@@ -753,7 +755,12 @@ class Game(GameBase):
             ctx.emit(GameEnded(name, self.envelope))
             return replace(self, phase="over", winner=name)
         game = self._seat_update(name, eliminated=True)
-        game = replace(game, accused_wrongly=(*game.accused_wrongly, name))
+        accusation = (name, action.suspect, action.item, action.location)
+        game = replace(
+            game,
+            accused_wrongly=(*game.accused_wrongly, name),
+            wrong_accusations=(*game.wrong_accusations, accusation),
+        )
         if all(seat.eliminated for seat in game.seats.values()):
             ctx.emit(GameEnded(None, self.envelope))
             return replace(game, phase="over")

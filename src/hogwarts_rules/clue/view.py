@@ -71,6 +71,7 @@ class ClueView:
         green: the green die of this turn.
         entered: the location entered this turn.
         suggestions: every suggestion, as everyone saw it.
+        wrong_accusations: every wrong accusation, as (player, suspect, item, location).
         shown_to_me: (refuter, card) for each card shown to this player.
         shown_by_me: (suggester, card) for each card this player showed.
         help_deck_size: Help cards left to draw.
@@ -99,6 +100,7 @@ class ClueView:
     green: int
     entered: str | None
     suggestions: tuple[SuggestionRecord, ...]
+    wrong_accusations: tuple[tuple[str, str, str, str], ...]
     shown_to_me: tuple[tuple[str, str], ...]
     shown_by_me: tuple[tuple[str, str], ...]
     help_deck_size: int
@@ -159,6 +161,7 @@ def view_for(game: Game, player: str) -> ClueView:
         green=game.green,
         entered=game.entered,
         suggestions=game.suggestions,
+        wrong_accusations=game.wrong_accusations,
         shown_to_me=tuple(
             (refuter, card) for suggester, refuter, card in game.shown if suggester == player
         ),
