@@ -9,7 +9,10 @@ can never disagree with the code:
   (its ``tables`` and ``character`` modules);
 - ``fya-*``: First Year Adventure, from :mod:`hogwarts_rules.adventure` (the board,
   the text's spellings, and every table of ``adventure.TABLES`` as
-  ``fya-table-KEY``, with the key's underscores written as hyphens).
+  ``fya-table-KEY``, with the key's underscores written as hyphens);
+- ``clue-*``: Clue: World of Harry Potter, from :mod:`hogwarts_rules.clue` (the default
+  board drawn as text, its locations, the wheels' notches, the Help and Dark decks, and
+  the French rulebook's names).
 
 ``tests/test_docs_tables.py`` checks the rendered tables against the data.
 
@@ -31,8 +34,8 @@ from __future__ import annotations
 
 import functools
 import re
-from collections.abc import Callable, Iterable, Sequence
-from typing import TYPE_CHECKING, Final
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from typing import TYPE_CHECKING, Final, TypeVar
 
 import attrs
 
@@ -40,6 +43,8 @@ from hogwarts_rules.adventure.board import DIAGON_ALLEY, DUNGEON, LOOP, TEXT_SPE
 from hogwarts_rules.adventure.game import VOLDEMORT_POINTS
 from hogwarts_rules.adventure.tables import TABLES as ADVENTURE_TABLES
 from hogwarts_rules.adventure.tables import Effect
+from hogwarts_rules.clue.cards import BURROW, CATEGORIES, FRENCH_NAMES, STUDENTS
+from hogwarts_rules.clue.content import Board, DarkCard, HelpCard, default_content
 from hogwarts_rules.hufflepuff_ravenclaw.character import (
     DEFAULT_SKILLS,
     DEFAULT_SPELLS,
@@ -67,6 +72,15 @@ __all__ = [
     "adventure_spellings_table",
     "adventure_table",
     "class_roll_table",
+    "clue_board",
+    "clue_board_drawing",
+    "clue_dark_deck_table",
+    "clue_french_names_table",
+    "clue_help_deck_table",
+    "clue_locations_table",
+    "clue_wheels_table",
+    "copies",
+    "dark_affects_text",
     "effect_text",
     "markdown_table",
     "on_files",
@@ -342,6 +356,216 @@ def adventure_table(key: str) -> str:
     return f"{caption}\n\n{body}"
 
 
+# ----- Clue: World of Harry Potter ---------------------------------------------------------
+
+CLUE_LETTERS: Final[Mapping[str, str]] = {
+    "Gringotts": "G",
+    "Weasleys' Wizard Wheezes": "W",
+    "Hogwarts": "H",
+    "Forbidden Forest": "F",
+    "Hog's Head": "O",
+    "Shrieking Shack": "S",
+    "Ministry of Magic": "M",
+    "12 Grimmauld Place": "P",
+    "Malfoy Manor": "L",
+    BURROW: "B",
+}
+"""The letter each location is drawn with on the board (the letters of ``make_default.py``)."""
+
+_AFFECTS_TEXT: Final[Mapping[str, str]] = {
+    "everyone": "everyone",
+    "roller": "the player who drew it",
+    "everyone_else": "everyone but the player who drew it",
+    "in_corridors": "players in the corridors",
+    "most_floo": "the player(s) with the most Floo powder",
+}
+
+
+def clue_board_drawing(board: Board, letters: Mapping[str, str]) -> list[str]:
+    """The board as rows of text: a location's letter over its area, ``+`` on door squares,
+    ``1`` to ``6`` on the start squares of ``STUDENTS[0]`` to ``STUDENTS[5]``, and the grid's
+    own ``#``, ``.`` and ``*`` elsewhere.
+
+    >>> clue_board_drawing(default_content().board, CLUE_LETTERS)[1]
+    '#GGGGG*.WWWW..##..HHHHH#'
+
+    Raises:
+        ValueError: a location has no letter, or two locations share one, or a letter is
+            one of the board's other symbols.
+    """
+    missing = [location for location in board.locations if location not in letters]
+    if missing:
+        raise ValueError(f"no letter for {missing[0]}")
+    used = [letters[location] for location in board.locations]
+    if len(set(used)) != len(used) or any(len(c) != 1 or c in "#.*+123456" for c in used):
+        raise ValueError("each location needs its own letter, not one of '#.*+' or a digit")
+    rows = [list(row) for row in board.grid]
+    for door in board.doors:
+        row, column = door.cell
+        rows[row][column] = "+"
+    for index, student in enumerate(STUDENTS):
+        row, column = board.starts[student]
+        rows[row][column] = str(index + 1)
+    for location in board.locations:
+        top, left, height, width = board.areas[location]
+        for row in range(top, top + height):
+            rows[row][left : left + width] = letters[location] * width
+    return ["".join(row) for row in rows]
+
+
+def clue_board() -> str:
+    """The default board drawn as text, with row and column numbers, and its legend."""
+    board = default_content().board
+    width = board.width
+    tens = "".join(str(c // 10) if c % 10 == 0 else " " for c in range(width)).rstrip()
+    units = "".join(str(c % 10) for c in range(width))
+    lines = ["    " + tens, "    " + units]
+    lines += [f"{r:>2}  {row}" for r, row in enumerate(clue_board_drawing(board, CLUE_LETTERS))]
+    drawing = "```text\n" + "\n".join(lines) + "\n```"
+    legend: list[tuple[str, str]] = [
+        ("`#`", "wall"),
+        ("`.`", "corridor square"),
+        ("`*`", "star square: it stops the move and gives a Help card"),
+        ("`+`", "corridor square in front of a door (a door of the location it touches)"),
+    ]
+    legend += [(f"`{i + 1}`", f"{student}'s start square") for i, student in enumerate(STUDENTS)]
+    legend += [(f"`{CLUE_LETTERS[loc]}`", loc) for loc in board.locations]
+    return drawing + "\n\n" + markdown_table(["Symbol", "Meaning"], legend)
+
+
+def clue_locations_table() -> str:
+    """Each location of the default board: its letter, wheel, fireplace and doors."""
+    board = default_content().board
+    wheel_of = {loc: wheel.name for wheel in board.wheels for loc in wheel.locations}
+    rows = [
+        (
+            location,
+            f"`{CLUE_LETTERS[location]}`",
+            wheel_of[location],
+            "yes" if location in board.fireplaces else "no",
+            ", ".join(f"{d.id} ({d.cell[0]},{d.cell[1]})" for d in board.doors_of[location]),
+        )
+        for location in board.locations
+    ]
+    header = ["Location", "Drawn as", "Wheel", "Fireplace", "Doors (square in front)"]
+    return markdown_table(header, rows, align="lclcl")
+
+
+def clue_wheels_table() -> str:
+    """Every notch of every wheel of the default board: closed doors, lit fireplaces, Dark Mark."""
+    board = default_content().board
+    rows = []
+    for wheel in board.wheels:
+        for index, notch in enumerate(wheel.notches):
+            rows.append(
+                (
+                    wheel.name,
+                    "0 (START)" if index == 0 else str(index),
+                    ", ".join(sorted(notch.closed_doors)),
+                    ", ".join(loc for loc in board.locations if loc in notch.lit_fireplaces),
+                    "Dark Mark" if notch.dark_mark else "",
+                )
+            )
+    header = ["Wheel", "Notch", "Closed doors", "Lit fireplaces", "Dark Mark"]
+    return markdown_table(header, rows, align="lrllc")
+
+
+_Card = TypeVar("_Card", HelpCard, DarkCard)
+
+
+def copies(cards: Iterable[_Card]) -> list[tuple[_Card, int]]:
+    """Each different card once, in the order of its first copy, with its number of copies.
+
+    >>> [(card.name, n) for card, n in copies(default_content().help_deck)][-1]
+    ('Alohomora', 3)
+    """
+    counts: dict[str, int] = {}
+    first: dict[str, _Card] = {}
+    for card in cards:
+        counts[card.name] = counts.get(card.name, 0) + 1
+        first.setdefault(card.name, card)
+    return [(first[name], count) for name, count in counts.items()]
+
+
+def _names(names: Iterable[str]) -> str:
+    return ", ".join(names)
+
+
+def clue_help_deck_table() -> str:
+    """The default Help deck: each card with its kind, copies, text and the Dark cards it stops."""
+    content = default_content()
+    dark = [card for card, _ in copies(content.dark_deck)]
+    rows = [
+        (
+            card.name,
+            card.kind,
+            count,
+            card.text,
+            _names(d.name for d in dark if card.name in d.protected_by),
+        )
+        for card, count in copies(content.help_deck)
+    ]
+    different = len(rows)
+    caption = f"**The Help deck**: {len(content.help_deck)} cards, {different} different."
+    header = ["Help card", "Kind", "Copies", "Text", "Protects against"]
+    return caption + "\n\n" + markdown_table(header, rows, align="llrll")
+
+
+def dark_affects_text(card: DarkCard) -> str:
+    """Who a Dark card hits, in words.
+
+    >>> dark_affects_text(next(c for c in default_content().dark_deck if c.name == "Snatchers"))
+    'players in Shrieking Shack or Forbidden Forest'
+
+    Raises:
+        ValueError: an ``affects`` value this function cannot put into words.
+    """
+    if card.affects == "in_locations":
+        order = default_content().board.locations
+        places = sorted(card.locations, key=lambda loc: order.index(loc) if loc in order else 99)
+        listed = ", ".join(places[:-1]) + " or " + places[-1] if len(places) > 1 else places[0]
+        return f"players in {listed}"
+    try:
+        return _AFFECTS_TEXT[card.affects]
+    except KeyError:
+        raise ValueError(f"no words for affects={card.affects!r}") from None
+
+
+def clue_dark_deck_table() -> str:
+    """The default Dark deck: whom each card hits, the Floo powder, the protections, the text."""
+    content = default_content()
+    help_order = [card.name for card, _ in copies(content.help_deck)]
+    rows = [
+        (
+            card.name,
+            dark_affects_text(card),
+            card.floo,
+            _names(sorted(card.protected_by, key=help_order.index)),
+            "discarded" if card.discard_help else "kept",
+            count,
+            card.text,
+        )
+        for card, count in copies(content.dark_deck)
+    ]
+    caption = f"**The Dark deck**: {len(content.dark_deck)} cards, {len(rows)} different."
+    header = ["Dark card", "Affects", "Floo", "Protected by", "Help card", "Copies", "Text"]
+    return caption + "\n\n" + markdown_table(header, rows, align="llrllrl")
+
+
+def clue_french_names_table() -> str:
+    """Every mystery card and The Burrow, in English (the library) and in the French rulebook."""
+    french: dict[str, list[str]] = {}
+    for name_fr, name_en in FRENCH_NAMES.items():
+        french.setdefault(name_en, []).append(name_fr)
+    rows = [
+        (category, card, " / ".join(french.get(card, [card])))
+        for category, cards in CATEGORIES.items()
+        for card in cards
+    ]
+    rows.append(("accusations", BURROW, " / ".join(french.get(BURROW, [BURROW]))))
+    return markdown_table(["Category", "The library (English)", "The French rulebook"], rows)
+
+
 TABLES: Final[dict[str, Callable[[], str]]] = {
     "hr-class-roll": class_roll_table,
     "hr-advancement": advancement_table,
@@ -353,6 +577,12 @@ TABLES: Final[dict[str, Callable[[], str]]] = {
     "fya-board": adventure_board_table,
     "fya-spellings": adventure_spellings_table,
     **{adventure_marker(key): functools.partial(adventure_table, key) for key in ADVENTURE_TABLES},
+    "clue-board": clue_board,
+    "clue-locations": clue_locations_table,
+    "clue-wheels": clue_wheels_table,
+    "clue-help-deck": clue_help_deck_table,
+    "clue-dark-deck": clue_dark_deck_table,
+    "clue-french-names": clue_french_names_table,
 }
 """Every table a page may ask for, by marker name."""
 

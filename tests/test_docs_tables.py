@@ -13,22 +13,33 @@ import pytest
 
 from hogwarts_rules.adventure import DIAGON_ALLEY, DUNGEON, LOOP, TEXT_SPELLINGS, Effect
 from hogwarts_rules.adventure import TABLES as ADVENTURE_TABLES
+from hogwarts_rules.clue import (
+    BURROW,
+    CATEGORIES,
+    FRENCH_NAMES,
+    MYSTERY_CARDS,
+    STUDENTS,
+    DarkCard,
+    default_content,
+)
 from hogwarts_rules.hufflepuff_ravenclaw import DEFAULT_SKILLS, DEFAULT_SPELLS, QUALITIES, wound_for
 from hogwarts_rules.hufflepuff_ravenclaw.character import DEFAULT_STATS
 from hogwarts_rules.hufflepuff_ravenclaw.tables import ADVANCEMENT_TABLE, CLASS_ROLL_TABLE
 
-DOCS = Path(__file__).resolve().parent.parent / "docs"
+ROOT = Path(__file__).resolve().parent.parent
+DOCS = ROOT / "docs"
+CLUE_DATA = ROOT / "src" / "hogwarts_rules" / "clue" / "data"
 
 
-def _load_hooks() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("hogwarts_rules_docs_hooks", DOCS / "hooks.py")
+def _load(name: str, path: Path) -> ModuleType:
+    spec = importlib.util.spec_from_file_location(name, path)
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return module
 
 
-hooks = _load_hooks()
+hooks = _load("hogwarts_rules_docs_hooks", DOCS / "hooks.py")
 render_table = cast(Callable[[str], str], hooks.render_table)
 render_markers = cast(Callable[[str], str], hooks.render_markers)
 on_page_markdown = cast(Callable[..., str], hooks.on_page_markdown)
@@ -37,6 +48,8 @@ MARKER = cast(re.Pattern[str], hooks.MARKER)
 adventure_table = cast(Callable[[str], str], hooks.adventure_table)
 adventure_marker = cast(Callable[[str], str], hooks.adventure_marker)
 effect_text = cast(Callable[[Effect], str], hooks.effect_text)
+CLUE_LETTERS = cast(dict[str, str], hooks.CLUE_LETTERS)
+dark_affects_text = cast(Callable[[DarkCard], str], hooks.dark_affects_text)
 
 
 def _rows(table: str) -> list[list[str]]:
@@ -131,6 +144,7 @@ def test_every_marker_in_the_docs_names_a_table() -> None:
     assert used <= set(TABLES), sorted(used - set(TABLES))
     assert {"hr-class-roll", "hr-advancement", "hr-skills", "hr-spells"} <= used
     assert {"fya-board", "fya-spellings"} <= used
+    assert {name for name in TABLES if name.startswith("clue-")} <= used
 
 
 # ----- First Year Adventure -------------------------------------------------------------------
@@ -212,3 +226,164 @@ def test_spellings_table_lists_every_spelling_of_the_text() -> None:
     rows = _rows(render_table("fya-spellings"))
     assert [tuple(row) for row in rows] == list(TEXT_SPELLINGS.items())
     assert ["Mirror of Aricept", "Mirror of Erised"] in rows
+
+
+# ----- Clue: World of Harry Potter ------------------------------------------------------------
+
+CLUE_MARKERS = (
+    "clue-board",
+    "clue-locations",
+    "clue-wheels",
+    "clue-help-deck",
+    "clue-dark-deck",
+    "clue-french-names",
+)
+
+
+def _caption_and_rows(name: str) -> tuple[str, list[list[str]]]:
+    caption, _, table = render_table(name).partition("\n\n")
+    return caption, _rows(table)
+
+
+def test_every_clue_table_is_on_the_clue_page_once() -> None:
+    markers = MARKER.findall((DOCS / "clue.md").read_text(encoding="utf-8"))
+    assert sorted(markers) == sorted(CLUE_MARKERS)
+    assert {name for name in TABLES if name.startswith("clue-")} == set(CLUE_MARKERS)
+
+
+def test_clue_board_is_the_generators_drawing() -> None:
+    generator = _load("clue_make_default_for_docs", CLUE_DATA / "make_default.py")
+    drawing, _, legend = render_table("clue-board").partition("\n\n")
+    lines = drawing.splitlines()
+    assert lines[0] == "```text" and lines[-1] == "```"
+    assert lines[2] == "    " + "".join(str(c % 10) for c in range(24))
+    rows = lines[3:-1]
+    assert [row[:2] for row in rows] == [f"{r:>2}" for r in range(24)]
+    assert [row[4:] for row in rows] == list(generator.DRAWING)
+    assert {location: letter for letter, location in generator.LEGEND.items()} == CLUE_LETTERS
+    meanings = dict((row[0].strip("`"), row[1]) for row in _rows(legend))
+    for letter, location in generator.LEGEND.items():
+        assert meanings[letter] == location
+    for index, student in enumerate(STUDENTS):
+        assert meanings[str(index + 1)] == f"{student}'s start square"
+    assert set(meanings) >= {"#", ".", "*", "+"}
+
+
+def test_clue_board_marks_every_door_star_and_start() -> None:
+    board = default_content().board
+    rows = [row[4:] for row in render_table("clue-board").partition("\n\n")[0].splitlines()[3:-1]]
+    assert {door.cell for door in board.doors} == {
+        (r, c) for r, row in enumerate(rows) for c, char in enumerate(row) if char == "+"
+    }
+    stars = {
+        (r, c) for r, row in enumerate(board.grid) for c, char in enumerate(row) if char == "*"
+    }
+    assert stars == {
+        (r, c) for r, row in enumerate(rows) for c, char in enumerate(row) if char == "*"
+    }
+    for index, student in enumerate(STUDENTS):
+        row, column = board.starts[student]
+        assert rows[row][column] == str(index + 1)
+    for location, (top, left, height, width) in board.areas.items():
+        for r in range(top, top + height):
+            assert rows[r][left : left + width] == CLUE_LETTERS[location] * width
+
+
+def test_clue_locations_table_lists_wheels_fireplaces_and_doors() -> None:
+    board = default_content().board
+    rows = _rows(render_table("clue-locations"))
+    assert [row[0] for row in rows] == list(board.locations)
+    wheel_of = {loc: wheel.name for wheel in board.wheels for loc in wheel.locations}
+    for location, letter, wheel, fireplace, doors in rows:
+        assert letter == f"`{CLUE_LETTERS[location]}`"
+        assert wheel == wheel_of[location]
+        assert fireplace == ("yes" if location in board.fireplaces else "no")
+        expected = [f"{d.id} ({d.cell[0]},{d.cell[1]})" for d in board.doors_of[location]]
+        assert doors.split(", ") == expected
+    assert rows[-1][:4] == ["The Burrow", "`B`", "Hogwarts", "no"]
+
+
+def test_clue_wheels_table_has_every_notch() -> None:
+    board = default_content().board
+    rows = _rows(render_table("clue-wheels"))
+    assert len(rows) == sum(len(wheel.notches) for wheel in board.wheels)
+    notches = [
+        (wheel, index, notch) for wheel in board.wheels for index, notch in enumerate(wheel.notches)
+    ]
+    for (wheel, index, notch), (name, number, closed, lit, mark) in zip(notches, rows, strict=True):
+        assert name == wheel.name
+        assert number == ("0 (START)" if index == 0 else str(index))
+        assert set(filter(None, closed.split(", "))) == notch.closed_doors
+        assert set(filter(None, lit.split(", "))) == notch.lit_fireplaces
+        assert mark == ("Dark Mark" if notch.dark_mark else "")
+    assert _line("Gringotts", 3, "", "Weasleys' Wizard Wheezes", "Dark Mark") in render_table(
+        "clue-wheels"
+    )
+
+
+def test_clue_help_deck_table_counts_every_copy() -> None:
+    content = default_content()
+    caption, rows = _caption_and_rows("clue-help-deck")
+    assert caption == "**The Help deck**: 29 cards, 24 different."
+    assert sum(int(row[2]) for row in rows) == len(content.help_deck)
+    assert [row[0] for row in rows] == list(dict.fromkeys(card.name for card in content.help_deck))
+    cards = {card.name: card for card in content.help_deck}
+    for name, kind, copies, text, stops in rows:
+        assert (kind, text) == (cards[name].kind, cards[name].text)
+        assert int(copies) == sum(card.name == name for card in content.help_deck)
+        expected = {dark.name for dark in content.dark_deck if name in dark.protected_by}
+        assert set(filter(None, stops.split(", "))) == expected
+    assert rows[-1][:3] == ["Alohomora", "spell", "3"]
+
+
+def test_clue_dark_deck_table_shows_every_card() -> None:
+    content = default_content()
+    caption, rows = _caption_and_rows("clue-dark-deck")
+    assert caption == "**The Dark deck**: 32 cards, 32 different."
+    assert sum(int(row[5]) for row in rows) == len(content.dark_deck)
+    cards = {card.name: card for card in content.dark_deck}
+    assert [row[0] for row in rows] == list(cards)
+    for name, affects, floo, protected, help_card, _, text in rows:
+        card = cards[name]
+        assert affects == dark_affects_text(card)
+        assert int(floo) == card.floo
+        assert set(protected.split(", ")) == card.protected_by
+        assert help_card == ("discarded" if card.discard_help else "kept")
+        assert text == card.text
+    nagini = next(row for row in rows if row[0] == "Nagini")
+    assert nagini[1:5] == [
+        "the player who drew it",
+        "3",
+        "Dobby, Fawkes, Sword of Gryffindor",
+        "discarded",
+    ]
+
+
+def test_dark_affects_text_covers_every_kind() -> None:
+    texts = {card.affects: dark_affects_text(card) for card in default_content().dark_deck}
+    assert set(texts) == {
+        "everyone",
+        "roller",
+        "everyone_else",
+        "in_locations",
+        "in_corridors",
+        "most_floo",
+    }
+    vault = next(card for card in default_content().dark_deck if card.name == "Cursed Vault")
+    assert dark_affects_text(vault) == "players in Gringotts"
+    with pytest.raises(ValueError, match="no words"):
+        dark_affects_text(DarkCard("Odd", "", "nobody", 1, frozenset()))  # type: ignore[arg-type]
+
+
+def test_clue_french_names_table_has_every_card_and_every_french_name() -> None:
+    rows = _rows(render_table("clue-french-names"))
+    assert [row[1] for row in rows] == [*MYSTERY_CARDS, BURROW]
+    assert [row[0] for row in rows[:-1]] == [
+        category for category, cards in CATEGORIES.items() for _ in cards
+    ]
+    french = {name: row[1] for row in rows for name in row[2].split(" / ")}
+    for name_fr, name_en in FRENCH_NAMES.items():
+        assert french[name_fr] == name_en
+    assert ["location", "12 Grimmauld Place", "12, Square Grimmaurd"] in rows
+    assert ["suspect", "Fenrir Greyback", "Fenrir Greyback"] in rows
+    assert rows[-1] == ["accusations", "The Burrow", "Chez Weasley / Au Terrier"]

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Mapping, Sequence
-from typing import Any, ClassVar, Final, Self
+from typing import TYPE_CHECKING, Any, ClassVar, Final, Self
 
 import attrs
 
@@ -62,6 +62,9 @@ from hogwarts_rules.clue.events import (
 )
 from hogwarts_rules.clue.movement import Position, cell_name, parse_position, reachable
 from hogwarts_rules.dice import DiceSource
+
+if TYPE_CHECKING:
+    from hogwarts_rules.clue.view import ClueView
 from hogwarts_rules.engine import Context, GameBase, Outcome, check_player_names, make_dice, replace
 from hogwarts_rules.errors import IllegalActionError, InvalidDataError, RulesError
 from hogwarts_rules.frozen import FrozenMap
@@ -278,7 +281,7 @@ class Game(GameBase):
             lit |= wheel.notches[self.wheels.get(wheel.name, 0)].lit_fireplaces
         return frozenset(lit)
 
-    def view(self, player: str) -> Any:
+    def view(self, player: str) -> ClueView:
         """What ``player`` may know: a `ClueView` (own hand, public facts, cards shown to them).
 
         Raises:
@@ -630,7 +633,8 @@ class Game(GameBase):
                     f"{name}: use a Help card against {card.name} (it will be discarded), "
                     f"or pay {card.floo} Floo powder?"
                 )
-                choice = ctx.decide(name, options, prompt=prompt, state=self)
+                details: dict[str, int | str] = {"dark_card": card.name, "floo": card.floo}
+                choice = ctx.decide(name, options, prompt=prompt, details=details, state=self)
                 use = choice.card if isinstance(choice, Protect) else ""
             if use:
                 return self._protect(ctx, name, use, discard=card.discard_help)
