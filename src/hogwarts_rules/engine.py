@@ -401,6 +401,7 @@ class GameBase(abc.ABC):
 
     KIND: ClassVar[str]
     ACTION_TYPE: ClassVar[type[Action]]
+    SETUP_TYPE: ClassVar[type[Any]]
 
     dice: DiceSource = attrs.field(repr=False)
     pending: Pending | None = attrs.field(default=None, repr=False)
@@ -408,14 +409,31 @@ class GameBase(abc.ABC):
 
     # ----- hooks for subclasses -----------------------------------------------------
 
-    @abc.abstractmethod
     def _setup_dict(self) -> dict[str, Any]:
-        """The set-up as JSON-safe data (including the starting dice)."""
+        """The set-up as JSON-safe data (including the starting dice).
+
+        By default the ``setup`` field, unstructured by the shared converter.
+        """
+        result: dict[str, Any] = unstructure(getattr(self, "setup"))  # noqa: B009
+        return result
 
     @classmethod
-    @abc.abstractmethod
     def _from_setup_dict(cls, data: Any) -> Self:
-        """Build the starting game from `_setup_dict` output (untrusted)."""
+        """Build the starting game from `_setup_dict` output (untrusted).
+
+        By default: structure ``data`` as ``cls.SETUP_TYPE`` and pass it to `_start`,
+        reporting any rule it breaks as an `InvalidDataError` at ``$.setup``.
+        """
+        setup = structure(data, cls.SETUP_TYPE, "$.setup")
+        try:
+            return cls._start(setup)
+        except RulesError as exc:
+            raise InvalidDataError("bad_setup", f"$.setup: {exc.message}", "$.setup") from None
+
+    @classmethod
+    def _start(cls, setup: Any) -> Self:
+        """The starting game for a validated set-up (games using the default `_from_setup_dict`)."""
+        raise TypeError(f"{cls.__name__} must implement _start or _from_setup_dict")
 
     @abc.abstractmethod
     def _state_dict(self) -> dict[str, Any]:

@@ -75,9 +75,9 @@ from hogwarts_rules.engine import (
     make_dice,
     replace,
 )
-from hogwarts_rules.errors import IllegalActionError, InvalidDataError, RulesError
+from hogwarts_rules.errors import IllegalActionError
 from hogwarts_rules.frozen import FrozenMap
-from hogwarts_rules.serialization import structure, unstructure
+from hogwarts_rules.serialization import unstructure
 
 __all__ = [
     "CLUES_FOR_SHORTCUT",
@@ -220,6 +220,7 @@ class Game(GameBase):
     """
 
     KIND: ClassVar[str] = KIND
+    SETUP_TYPE: ClassVar[type[Any]] = AdventureSetup
     ACTION_TYPE: ClassVar[type[Action]] = AdventureAction
 
     setup: AdventureSetup = attrs.field(repr=False)
@@ -751,18 +752,6 @@ class Game(GameBase):
             players = players.set(p.name, p)
 
     # ----- serialization ------------------------------------------------------------------------
-
-    def _setup_dict(self) -> dict[str, Any]:
-        result: dict[str, Any] = unstructure(self.setup)
-        return result
-
-    @classmethod
-    def _from_setup_dict(cls, data: Any) -> Self:
-        setup = structure(data, AdventureSetup, "$.setup")
-        try:
-            return cls._start(setup)
-        except RulesError as exc:
-            raise InvalidDataError("bad_setup", f"$.setup: {exc.message}", "$.setup") from None
 
     @classmethod
     def _start(cls, setup: AdventureSetup) -> Self:

@@ -66,9 +66,9 @@ from hogwarts_rules.dice import DiceSource
 if TYPE_CHECKING:
     from hogwarts_rules.clue.view import ClueView
 from hogwarts_rules.engine import Context, GameBase, Outcome, check_player_names, make_dice, replace
-from hogwarts_rules.errors import IllegalActionError, InvalidDataError, RulesError
+from hogwarts_rules.errors import IllegalActionError
 from hogwarts_rules.frozen import FrozenMap
-from hogwarts_rules.serialization import structure, unstructure
+from hogwarts_rules.serialization import unstructure
 
 __all__ = [
     "BLACK_DIE",
@@ -207,6 +207,7 @@ class Game(GameBase):
     """
 
     KIND: ClassVar[str] = KIND
+    SETUP_TYPE: ClassVar[type[Any]] = ClueSetup
     ACTION_TYPE: ClassVar[type[Action]] = ClueAction
 
     setup: ClueSetup
@@ -771,18 +772,6 @@ class Game(GameBase):
         return game
 
     # ----- serialization ----------------------------------------------------------------------
-
-    def _setup_dict(self) -> dict[str, Any]:
-        result: dict[str, Any] = unstructure(self.setup)
-        return result
-
-    @classmethod
-    def _from_setup_dict(cls, data: Any) -> Self:
-        setup = structure(data, ClueSetup, "$.setup")
-        try:
-            return cls._start(setup)
-        except RulesError as exc:
-            raise InvalidDataError("bad_setup", f"$.setup: {exc.message}", "$.setup") from None
 
     @classmethod
     def _start(cls, setup: ClueSetup) -> Self:

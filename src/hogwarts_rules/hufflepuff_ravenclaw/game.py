@@ -27,7 +27,7 @@ import attrs
 from hogwarts_rules.actions import Action
 from hogwarts_rules.dice import DiceSource
 from hogwarts_rules.engine import Context, GameBase, Outcome, check_player_names, make_dice
-from hogwarts_rules.errors import IllegalActionError, InvalidDataError, RulesError
+from hogwarts_rules.errors import IllegalActionError
 from hogwarts_rules.frozen import FrozenMap
 from hogwarts_rules.hufflepuff_ravenclaw.actions import (
     AdvanceYears,
@@ -85,7 +85,7 @@ from hogwarts_rules.hufflepuff_ravenclaw.tables import (
     YOUTH_TN_BONUS,
     class_roll_target,
 )
-from hogwarts_rules.serialization import structure, unstructure
+from hogwarts_rules.serialization import unstructure
 
 __all__ = ["KIND", "MAX_CHARACTERS", "Game", "SceneSetup", "new_game"]
 
@@ -240,6 +240,7 @@ class Game(GameBase):
     """
 
     KIND: ClassVar[str] = KIND
+    SETUP_TYPE: ClassVar[type[Any]] = SceneSetup
     ACTION_TYPE: ClassVar[type[Action]] = HufflepuffRavenclawAction
 
     setup: SceneSetup = attrs.field(repr=False)
@@ -774,18 +775,6 @@ class Game(GameBase):
         return game._with(c)
 
     # ----- serialization ----------------------------------------------------------------------
-
-    def _setup_dict(self) -> dict[str, Any]:
-        result: dict[str, Any] = unstructure(self.setup)
-        return result
-
-    @classmethod
-    def _from_setup_dict(cls, data: Any) -> Self:
-        setup = structure(data, SceneSetup, "$.setup")
-        try:
-            return cls._start(setup)
-        except RulesError as exc:
-            raise InvalidDataError("bad_setup", f"$.setup: {exc.message}", "$.setup") from None
 
     @classmethod
     def _start(cls, setup: SceneSetup) -> Self:
