@@ -185,9 +185,7 @@ class DetectiveBot:
                 penalty = 1
             else:
                 position = parse_position(action.destination)  # type: ignore[attr-defined]
-                cards = (
-                    int(action.felix) + action.alohomoras if isinstance(action, MoveTo) else 0
-                )
+                cards = int(action.felix) + action.alohomoras if isinstance(action, MoveTo) else 0
                 penalty = 0
             best = max(
                 value - self.step_cost * (self._distance(loc, position) + penalty)
