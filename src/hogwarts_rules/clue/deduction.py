@@ -56,8 +56,10 @@ __all__ = [
     "Notebook",
 ]
 
-ENVELOPE: Final = "envelope"
-"""The owner name of the envelope."""
+ENVELOPE: Final = "<envelope>"
+"""The owner name of the envelope (no player name starts with ``<``)."""
+
+_SEPARATOR: Final = "\x00"  # joins player names in group keys; names hold no control characters
 
 Deck = tuple[tuple[str, tuple[str, ...]], ...]
 
@@ -76,13 +78,21 @@ def _category_map(deck: Deck) -> dict[str, str]:
 
 
 class ContradictionError(RulesError):
-    """No deal satisfies the facts; `conflict` lists a smallest set of facts that clash."""
+    """No deal satisfies the facts.
+
+    Attributes:
+        conflict: facts that cannot all be true, irreducible: without any one of them
+            the others can be (not always the smallest such set).
+    """
 
     conflict: tuple[Fact, ...]
 
     def __init__(self, message: str, conflict: tuple[Fact, ...] = ()) -> None:
         super().__init__("contradiction", message)
         self.conflict = conflict
+
+    def __reduce__(self) -> tuple[type[ContradictionError], tuple[str, tuple[Fact, ...]]]:  # type: ignore[override]
+        return (type(self), (self.message, self.conflict))
 
 
 @attrs.frozen
@@ -210,7 +220,13 @@ class Deduction:
         return total
 
     def best_suggestion(self, location: str) -> tuple[str, str]:
-        """The suspect and item to suggest in ``location`` (see `suggestion_value`)."""
+        """The suspect and item to suggest in ``location`` (see `suggestion_value`).
+
+        Raises:
+            RulesError: the notebook does not use the real deck.
+        """
+        if self.deck != STANDARD_DECK:
+            raise RulesError("not_clue_deck", "suggestions are made with the real deck's cards")
         return max(
             ((s, i) for s in SUSPECTS for i in ITEMS),
             key=lambda pair: (self.suggestion_value(pair[0], pair[1], location), pair),
@@ -250,7 +266,18 @@ class Notebook:
             RulesError: unknown players, or hand sizes that do not add up to the deck.
         """
         names = tuple(players)
-        dealt = len(_cards(deck)) - len(deck)
+        if len(set(names)) != len(names) or any(
+            type(n) is not str or not n or n.startswith("<") or not n.isprintable() for n in names
+        ):
+            raise RulesError(
+                "bad_notebook", "players need distinct printable names not starting with '<'"
+            )
+        cards = _cards(deck)
+        if len(set(cards)) != len(cards) or any(not group for _, group in deck):
+            raise RulesError("bad_notebook", "every category needs cards, and no card may repeat")
+        if any(type(n) is not int or n < 0 for n in hand_sizes.values()):
+            raise RulesError("bad_notebook", "hand sizes are whole numbers of 0 or more")
+        dealt = len(cards) - len(deck)
         if set(hand_sizes) != set(names) or sum(hand_sizes.values()) != dealt:
             raise RulesError("bad_notebook", f"give every player's hand size; they total {dealt}")
         return cls(names, dict(hand_sizes), (), deck)
@@ -286,11 +313,16 @@ class Notebook:
         """``owner`` holds at least one of ``cards`` (showed someone else a card)."""
         return self._add(Fact("one_of", owner, tuple(cards), source or "showed a card"))
 
-    def not_solution(self, suspect: str, item: str, location: str, source: str = "") -> Notebook:
-        """The triple is not the solution (a wrong accusation)."""
-        return self._add(
-            Fact("not_solution", "", (suspect, item, location), source or "wrong accusation")
-        )
+    def not_solution(self, *cards: str, source: str = "") -> Notebook:
+        """These cards, one per category, are not the solution (a wrong accusation).
+
+        Raises:
+            RulesError: the cards are not one of each category of the deck.
+        """
+        kinds = [_category_map(self.deck).get(card) for card in cards]
+        if sorted(k for k in kinds if k) != sorted(kind for kind, _ in self.deck):
+            raise RulesError("bad_fact", "an accusation names one card of each category")
+        return self._add(Fact("not_solution", "", tuple(cards), source or "wrong accusation"))
 
     @classmethod
     def from_view(cls, view: ClueView) -> Notebook:
@@ -316,19 +348,21 @@ class Notebook:
                     record.shown_by, asked, f"{record.shown_by} showed a card ({where})"
                 )
         for player, suspect, item, location in view.wrong_accusations:
-            book = book.not_solution(suspect, item, location, f"{player} accused wrongly")
+            book = book.not_solution(suspect, item, location, source=f"{player} accused wrongly")
         return book
 
     def solve(self, *, weighted: bool = False) -> Deduction:
         """Count the consistent deals and derive every probability and certainty.
 
         Args:
-            weighted: weigh each deal by 1/(matching cards) for each refutation seen
-                by someone else (the refuter shows one of their matching cards at random).
+            weighted: weigh each deal, for each card shown to me, by 1/k where k is the
+                number of suggested cards the refuter holds in that deal (a refuter
+                shows one of their matching cards at random). Refutations shown to
+                others carry no weight: a card is shown whatever the deal.
 
         Raises:
-            ContradictionError: no deal satisfies the facts (the error names a smallest
-                set of conflicting facts).
+            ContradictionError: no deal satisfies the facts (the error names an
+                irreducible set of conflicting facts).
         """
         problem = _Problem.build(self)
         result = problem.count(weighted=weighted)
@@ -699,7 +733,7 @@ def _count(
 
 
 def _key(owners: set[str]) -> str:
-    return "|".join(sorted(o for o in owners if o != ENVELOPE))
+    return _SEPARATOR.join(sorted(o for o in owners if o != ENVELOPE))
 
 
 def _deal_players(
@@ -722,7 +756,7 @@ def _deal_players_cached(
     for key in rest:
         groups[key] = groups.get(key, 0) + 1
     keys = sorted(groups)
-    allowed_in = [frozenset(k.split("|")) if k else frozenset() for k in keys]
+    allowed_in = [frozenset(k.split(_SEPARATOR)) if k else frozenset() for k in keys]
     start = tuple(groups[k] for k in keys)
     per_group: dict[str, dict[str, int]] = {k: {} for k in keys}
     if sum(start) != sum(capacities) or min(capacities, default=0) < 0:
