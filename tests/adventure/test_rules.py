@@ -11,7 +11,7 @@ from typing import Any, TypeVar
 import attrs
 import pytest
 
-from hogwarts_rules import Event, IllegalActionError, ScriptedDice
+from hogwarts_rules import Event, IllegalActionError, ScriptedDice, SeededDice
 from hogwarts_rules import adventure as ad
 from hogwarts_rules.actions import Action
 from hogwarts_rules.adventure import Space
@@ -1018,3 +1018,41 @@ def test_loop_order_follows_the_arrows() -> None:
     ]
     assert ad.next_space(Space.PLATFORM) is Space.GREAT_HALL
     assert ad.next_space(Space.SORCERERS_STONE) is None
+
+
+@attrs.frozen
+class RecordingDice:
+    """Seeded dice that remember every roll (to script a whole game)."""
+
+    inner: SeededDice
+    rolls: tuple[int, ...] = ()
+
+    def roll(self, sides: int) -> tuple[int, RecordingDice]:
+        value, inner = self.inner.roll(sides)
+        return value, RecordingDice(inner, (*self.rolls, value))
+
+
+def test_whole_game_from_roll_off_to_voldemort_with_scripted_dice() -> None:
+    """A complete 3-player game: every roll scripted, every action listed, known result."""
+    names = ["Harry", "Ron", "Hermione"]
+    game = ad.new_game(names, dice=RecordingDice(SeededDice(2026)))
+    game = ad.play_out(game, {name: ad.HeuristicBot() for name in names})
+    assert isinstance(game.dice, RecordingDice)
+    script = game.dice.rolls
+    replayed = ad.new_game(names, dice=ScriptedDice(script))
+    replayed, _ = replayed.apply_all(game.history)
+    assert replayed.is_over and replayed.outcome is not None
+    assert replayed.outcome.reason == "voldemort_defeated"
+    assert replayed.outcome.winners == game.outcome.winners  # type: ignore[union-attr]
+    assert dict(replayed.scores) == dict(game.scores)
+    assert replayed.dice == ScriptedDice(script, len(script))  # every scripted roll used
+    assert (
+        len(script),
+        replayed.round,
+        replayed.outcome.winners,
+        dict(replayed.scores),
+    ) == EXPECTED_WHOLE_GAME
+
+
+# Pinned: 426 rolls over 132 rounds; Voldemort is defeated and Harry has the most points.
+EXPECTED_WHOLE_GAME = (426, 132, ("Harry",), {"Harry": 77, "Ron": -9, "Hermione": 12})
