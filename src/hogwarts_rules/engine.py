@@ -268,6 +268,7 @@ class Context:
         prompt: str,
         details: Mapping[str, int | str] | None = None,
         state: Any = None,
+        force: bool = False,
     ) -> Action:
         """Ask ``player`` to choose one of ``options`` (a single option is taken at once).
 
@@ -277,8 +278,10 @@ class Context:
             prompt: what is being decided, in words.
             details: facts a bot or a UI needs to decide (see `Decision`).
             state: the game as it stands now, returned by ``apply`` while the decision is awaited.
+            force: ask even when there is a single option, so that whether a player had a
+                choice stays secret (a refuter with one matching card is asked too).
         """
-        if len(options) == 1:
+        if len(options) == 1 and not force:
             return options[0]
         supplied = self._next_input()
         if supplied is None:

@@ -270,9 +270,12 @@ def test_protection_that_would_be_discarded_is_a_decision() -> None:
     game, _ = deal()
     card = DARK["Fiendfyre"]
     assert card.discard_help
-    game = give(game, "Ben", help_cards=["Fawkes"])
+    game = give(give(game, "Ben", help_cards=["Fawkes"]), "Cat")  # Cat holds no Help card
     game, _ = game.apply(cl.RollDice("Ann"))
     game, _ = feed(game, ["dark mark", 4, "Fiendfyre"])
+    # Ann holds a face-down card: she is asked too, so being asked reveals nothing.
+    assert game.to_act == ("Ann",) and game.legal_actions() == (cl.PayFloo("Ann"),)
+    game, events = game.apply(cl.PayFloo("Ann"))
     assert game.to_act == ("Ben",)
     assert game.legal_actions() == (cl.Protect("Ben", "Fawkes"), cl.PayFloo("Ben"))
     game, events = game.apply(cl.Protect("Ben", "Fawkes"))
@@ -503,6 +506,9 @@ def test_suggestion_moves_the_tokens_and_the_left_player_shows_a_card() -> None:
     game = suggesting(game, "Ann", "Hogwarts")
     game, events = game.apply(cl.Suggest("Ann", suspect, item))
     assert game.tokens[suspect] == "Hogwarts" and game.tokens[item] == "Hogwarts"
+    # Ben is asked even with one matching card, so others cannot tell how many he holds.
+    assert game.to_act == ("Ben",) and game.legal_actions() == (cl.ShowCard("Ben", ben_card),)
+    game, events = game.apply(cl.ShowCard("Ben", ben_card))
     (shown,) = of(events, cl.CardShown)
     assert shown.refuter == "Ben" and shown.suggester == "Ann" and shown.card == ben_card
     assert game.to_act == ("Ben",)  # the turn passed
@@ -515,7 +521,8 @@ def test_refutation_goes_left_until_someone_can_show() -> None:
     game = suggesting(game, "Ann", cat_card)
     game, events = game.apply(cl.Suggest("Ann", "Scabior", "Stupefy"))  # the envelope's pair
     assert of(events, cl.Passed) == [cl.Passed("Ben")]
-    assert of(events, cl.CardShown)[0].refuter == "Cat"
+    game, more = game.apply(cl.ShowCard("Cat", cat_card))
+    assert of(more, cl.CardShown)[0].refuter == "Cat"
     assert game.suggestions[-1].passed == ("Ben",) and game.suggestions[-1].shown_by == "Cat"
 
 
@@ -589,6 +596,8 @@ def test_wrong_accusation_eliminates_but_the_player_still_refutes() -> None:
     ann_card = game.seats["Ann"].hand[-1]
     game = suggesting(game, "Cat", ann_card)
     game, events = game.apply(cl.Suggest("Cat", "Scabior", "Stupefy"))
+    assert game.to_act == ("Ann",)  # eliminated, she still shows a card
+    game, events = game.apply(cl.ShowCard("Ann", ann_card))
     assert of(events, cl.CardShown)[0].refuter == "Ann"
 
 

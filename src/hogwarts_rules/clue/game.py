@@ -623,22 +623,29 @@ class Game(GameBase):
 
     def _suffer(self, ctx: Context, name: str, card: DarkCard) -> Self:
         seat = self.seats[name]
-        protecting = sorted({c for c in seat.all_help if c in card.protected_by})
-        if protecting:
-            if not card.discard_help:
-                use = protecting[0]
-            else:
-                options: list[Action] = [Protect(name, c) for c in protecting]
-                options.append(PayFloo(name))
-                prompt = (
-                    f"{name}: use a Help card against {card.name} (it will be discarded), "
-                    f"or pay {card.floo} Floo powder?"
-                )
-                details: dict[str, int | str] = {"dark_card": card.name, "floo": card.floo}
-                choice = ctx.decide(name, options, prompt=prompt, details=details, state=self)
-                use = choice.card if isinstance(choice, Protect) else ""
-            if use:
-                return self._protect(ctx, name, use, discard=card.discard_help)
+        # Face-up cards first: a face-down card is only shown when it is the one that protects.
+        face_up = sorted({c for c in seat.help_cards if c in card.protected_by})
+        face_down = sorted({c for c in seat.hidden_help if c in card.protected_by})
+        protecting = face_up + [c for c in face_down if c not in face_up]
+        use = ""
+        if protecting and not card.discard_help:
+            use = protecting[0]
+        elif card.discard_help and (face_up or seat.hidden_help):
+            # Ask whoever might hold a protecting card, protected or not, so that being
+            # asked says nothing about a face-down card (ruling CL-9).
+            options: list[Action] = [Protect(name, c) for c in protecting]
+            options.append(PayFloo(name))
+            prompt = (
+                f"{name}: use a Help card against {card.name} (it will be discarded), "
+                f"or pay {card.floo} Floo powder?"
+            )
+            details: dict[str, int | str] = {"dark_card": card.name, "floo": card.floo}
+            choice = ctx.decide(
+                name, options, prompt=prompt, details=details, state=self, force=True
+            )
+            use = choice.card if isinstance(choice, Protect) else ""
+        if use:
+            return self._protect(ctx, name, use, discard=card.discard_help)
         paid = min(seat.floo, card.floo)
         ctx.emit(FlooPaid(name, paid, seat.floo - paid, card.name))
         return self._seat_update(name, floo=seat.floo - paid)
@@ -736,8 +743,9 @@ class Game(GameBase):
                 continue
             options = [ShowCard(refuter, card) for card in matching]
             prompt = f"{refuter} must show {name} one of the suggested cards"
+            # Asked even with one matching card: others must not learn how many (CL-14).
             choice = ctx.decide(
-                refuter, options, prompt=prompt, details={"suggester": name}, state=game
+                refuter, options, prompt=prompt, details={"suggester": name}, state=game, force=True
             )
             assert isinstance(choice, ShowCard)
             ctx.emit(CardShown(refuter, name, choice.card))
