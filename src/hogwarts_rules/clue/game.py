@@ -745,7 +745,17 @@ class Game(GameBase):
             prompt = f"{refuter} must show {name} one of the suggested cards"
             # Asked even with one matching card: others must not learn how many (CL-14).
             choice = ctx.decide(
-                refuter, options, prompt=prompt, details={"suggester": name}, state=game, force=True
+                refuter,
+                options,
+                prompt=prompt,
+                details={
+                    "suggester": name,
+                    "suspect": action.suspect,
+                    "item": action.item,
+                    "location": location,
+                },
+                state=game,
+                force=True,
             )
             assert isinstance(choice, ShowCard)
             ctx.emit(CardShown(refuter, name, choice.card))

@@ -17,6 +17,7 @@ import attrs
 from hogwarts_rules.actions import Action
 from hogwarts_rules.clue.game import SuggestionRecord
 from hogwarts_rules.clue.movement import cell_name
+from hogwarts_rules.engine import Decision
 from hogwarts_rules.frozen import FrozenMap
 from hogwarts_rules.serialization import unstructure
 
@@ -79,6 +80,8 @@ class ClueView:
         to_act: who must decide now.
         legal_actions: what this player may do now.
         prompt: what this player is asked to decide, if anything.
+        details: the facts of that decision (the suggestion being refuted, the Dark
+            card and its Floo cost, the roll), if anything.
         envelope: the solution, if this player may know it (after a wrong
             accusation of theirs, or at the end); else empty.
         phase: ``"deal"``, ``"play"`` or ``"over"``.
@@ -108,6 +111,7 @@ class ClueView:
     to_act: tuple[str, ...]
     legal_actions: tuple[Action, ...]
     prompt: str
+    details: FrozenMap[str, int | str]
     envelope: tuple[str, ...]
     phase: str
     winner: str | None
@@ -143,7 +147,9 @@ def view_for(game: Game, player: str) -> ClueView:
         for s in game.seats.values()
     )
     awaiting = game.awaiting
-    prompt = getattr(awaiting, "prompt", "") if getattr(awaiting, "player", None) == player else ""
+    asked = isinstance(awaiting, Decision) and awaiting.player == player
+    prompt = awaiting.prompt if isinstance(awaiting, Decision) and asked else ""
+    details = awaiting.details if isinstance(awaiting, Decision) and asked else FrozenMap()
     knows_envelope = game.is_over or player in game.accused_wrongly
     return ClueView(
         player=player,
@@ -173,6 +179,7 @@ def view_for(game: Game, player: str) -> ClueView:
         to_act=game.to_act,
         legal_actions=game.legal_actions(player),
         prompt=prompt,
+        details=details,
         envelope=game.envelope if knows_envelope else (),
         phase=game.phase,
         winner=game.winner,
