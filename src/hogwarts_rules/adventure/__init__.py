@@ -66,6 +66,7 @@ from hogwarts_rules.adventure.game import (
     Player,
     new_game,
 )
+from hogwarts_rules.adventure.svg import HOUSE_COLOURS, board_svg
 from hogwarts_rules.adventure.tables import HOUSES, SKILLS, SPACE_TABLES, TABLES, Effect, Row, Table
 
 __all__ = [
@@ -73,6 +74,7 @@ __all__ = [
     "DIAGON_ALLEY",
     "DUNGEON",
     "HOUSES",
+    "HOUSE_COLOURS",
     "KIND",
     "LOOP",
     "SKILLS",
@@ -124,6 +126,7 @@ __all__ = [
     "TurnsLost",
     "UseBonus",
     "UseRemembrall",
+    "board_svg",
     "loop_step",
     "new_game",
     "next_space",

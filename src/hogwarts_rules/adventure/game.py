@@ -281,6 +281,22 @@ class Game(GameBase):
         )
         return Outcome(winners, self.finished, self.scores, f"The game ended because {why}.")
 
+    # ----- pictures ---------------------------------------------------------------------------
+
+    def to_svg(self, *, width: int | None = None) -> str:
+        """The board, the pawns and the players as an SVG document (see `board_svg`).
+
+        Args:
+            width: the picture's width in pixels (default `svg.DEFAULT_WIDTH`).
+        """
+        from hogwarts_rules.adventure.svg import DEFAULT_WIDTH, board_svg
+
+        return board_svg(self, width=DEFAULT_WIDTH if width is None else width)
+
+    def _repr_svg_(self) -> str:
+        """The picture Jupyter shows for a game (`to_svg`)."""
+        return self.to_svg()
+
     # ----- what can happen now --------------------------------------------------------------
 
     def _root_to_act(self) -> tuple[str, ...]:

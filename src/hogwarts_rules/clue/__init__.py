@@ -92,6 +92,7 @@ from hogwarts_rules.clue.game import (
     new_game,
 )
 from hogwarts_rules.clue.movement import Destination, cell_name, parse_position, reachable
+from hogwarts_rules.clue.svg import STUDENT_COLOURS, board_svg, deduction_html
 from hogwarts_rules.clue.view import ClueView, SeatView
 
 __all__ = [
@@ -107,6 +108,7 @@ __all__ = [
     "MYSTERY_CARDS",
     "STANDARD_DECK",
     "STUDENTS",
+    "STUDENT_COLOURS",
     "SUSPECTS",
     "WHEEL_NAMES",
     "AccusationChecked",
@@ -164,9 +166,11 @@ __all__ = [
     "UseFireplace",
     "Wheel",
     "WheelTurned",
+    "board_svg",
     "category_of",
     "cell_name",
     "content_to_dict",
+    "deduction_html",
     "default_content",
     "load_content",
     "new_game",

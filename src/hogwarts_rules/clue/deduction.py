@@ -200,6 +200,12 @@ class Deduction:
             return None
         return tuple(str(card) for card in found)
 
+    def _repr_html_(self) -> str:
+        """The table Jupyter shows for a deduction (see `svg.deduction_html`)."""
+        from hogwarts_rules.clue.svg import deduction_html
+
+        return deduction_html(self)
+
     def best_accusation(self) -> tuple[tuple[str, ...], Fraction]:
         """The most likely envelope triple and the probability it is right."""
         triple = max(self.triples, key=lambda t: (self.triples[t], t))

@@ -282,6 +282,23 @@ class Game(GameBase):
             lit |= wheel.notches[self.wheels.get(wheel.name, 0)].lit_fireplaces
         return frozenset(lit)
 
+    def to_svg(self, *, width: int | None = None) -> str:
+        """The board as everyone at the table sees it, as an SVG document.
+
+        Public facts only: never a hand, a face-down card or the envelope (see
+        `svg.board_svg`; a player's own cards are drawn by `ClueView.to_svg`).
+
+        Args:
+            width: the picture's width in pixels (default `svg.DEFAULT_WIDTH`).
+        """
+        from hogwarts_rules.clue.svg import DEFAULT_WIDTH, board_svg
+
+        return board_svg(self, width=DEFAULT_WIDTH if width is None else width)
+
+    def _repr_svg_(self) -> str:
+        """The picture Jupyter shows for a game (`to_svg`: public facts only)."""
+        return self.to_svg()
+
     def view(self, player: str) -> ClueView:
         """What ``player`` may know: a `ClueView` (own hand, public facts, cards shown to them).
 

@@ -22,6 +22,7 @@ from hogwarts_rules.frozen import FrozenMap
 from hogwarts_rules.serialization import unstructure
 
 if TYPE_CHECKING:
+    from hogwarts_rules.clue.content import Content
     from hogwarts_rules.clue.game import Game
 
 __all__ = ["ClueView", "SeatView", "view_for"]
@@ -122,6 +123,36 @@ class ClueView:
             if seat.name == name:
                 return seat
         raise KeyError(name)
+
+    def to_svg(self, *, width: int | None = None, content: Content | None = None) -> str:
+        """The board with this player's own cards beside it, as an SVG document.
+
+        Only what this player may know: the public board and table, plus their
+        hand, face-down Help cards and the cards shown to or by them (see
+        `svg.board_svg`).
+
+        Args:
+            width: the picture's width in pixels (default `svg.DEFAULT_WIDTH`).
+            content: the game's content when it is not the library's default (a
+                view does not hold the board).
+
+        Raises:
+            ValueError: the view does not fit ``content``.
+        """
+        from hogwarts_rules.clue.svg import DEFAULT_WIDTH, board_svg
+
+        return board_svg(self, width=DEFAULT_WIDTH if width is None else width, content=content)
+
+    def _repr_svg_(self) -> str | None:
+        """The picture Jupyter shows for a view (`to_svg` on the default board).
+
+        ``None`` (no picture: Jupyter falls back to the text repr) when the view does
+        not fit the default board; call ``to_svg(content=...)`` then.
+        """
+        try:
+            return self.to_svg()
+        except ValueError:
+            return None
 
     def to_dict(self) -> dict[str, Any]:
         """The view as JSON-safe data (for a UI)."""

@@ -62,6 +62,7 @@ from hogwarts_rules.hufflepuff_ravenclaw.events import (
     YouthSpent,
 )
 from hogwarts_rules.hufflepuff_ravenclaw.game import KIND, Game, SceneSetup, new_game
+from hogwarts_rules.hufflepuff_ravenclaw.html import character_html, scene_html
 from hogwarts_rules.hufflepuff_ravenclaw.odds import (
     ContestOdds,
     contest_odds,
@@ -116,9 +117,11 @@ __all__ = [
     "WoundChanged",
     "YouthRefreshed",
     "YouthSpent",
+    "character_html",
     "contest_odds",
     "expected_youth_cost",
     "new_game",
+    "scene_html",
     "success_chance",
     "wound_for",
     "youth_to_spend",

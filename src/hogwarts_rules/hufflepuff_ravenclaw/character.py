@@ -246,6 +246,12 @@ class Character:
         """True unless unconscious or dead."""
         return self.wound not in (Wound.UNCONSCIOUS, Wound.DEAD)
 
+    def _repr_html_(self) -> str:
+        """The character sheet Jupyter shows (see `html.character_html`)."""
+        from hogwarts_rules.hufflepuff_ravenclaw.html import character_html
+
+        return character_html(self)
+
 
 def wound_for(damage: int, size: int, *, knocked_out: bool = False) -> Wound:
     """The wound state for ``damage`` Points on a character of ``size``.

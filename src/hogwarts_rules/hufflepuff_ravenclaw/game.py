@@ -280,6 +280,12 @@ class Game(GameBase):
             return None
         return Outcome((), "scene_ended", description="The game master ended the scene.")
 
+    def _repr_html_(self) -> str:
+        """The scene Jupyter shows: its characters side by side (see `html.scene_html`)."""
+        from hogwarts_rules.hufflepuff_ravenclaw.html import scene_html
+
+        return scene_html(self)
+
     def target_number(self, spec: TestSpec) -> tuple[tuple[str, int], ...]:
         """The parts of a test's Target Number: stat, skill, traits and modifiers.
 

@@ -1,0 +1,383 @@
+"""A picture of a game of First Year Adventure, as an SVG document (a plain string).
+
+`board_svg` draws the board as a schematic computed from `board`'s data: Diagon
+Alley as a column on the left leading up to the Great Hall, the Hogwarts loop as a
+ring of spaces in the order of the arrows (clockwise from the Great Hall), and the
+dungeon as a column on the right entered from the 3rd Floor. Each player's pawn
+stands on its space in the colour of its house (grey before the Sorting), and a
+side panel lists every player's house points, clues, skills and belongings.
+
+Pawns carry ``class="pawn"``, ``data-player`` (the name) and ``data-space`` (the
+space's name); spaces carry ``class="space"`` and ``data-space``. Every name is
+escaped, so the picture is a well-formed XML document whatever the players are
+called. `Game.to_svg` calls `board_svg`, and Jupyter shows a game as this picture
+(``Game._repr_svg_``).
+
+Examples:
+    >>> import xml.etree.ElementTree as ET
+    >>> from hogwarts_rules import adventure
+    >>> game = adventure.new_game(["Harry", "Ron"], seed=7)
+    >>> svg = board_svg(game)
+    >>> svg.startswith("<svg")
+    True
+    >>> root = ET.fromstring(svg)
+    >>> pawns = [e for e in root.iter() if e.get("class") == "pawn"]
+    >>> sorted((p.get("data-player"), p.get("data-space")) for p in pawns)
+    [('Harry', 'Invitation to Hogwarts'), ('Ron', 'Invitation to Hogwarts')]
+"""
+
+from __future__ import annotations
+
+import html
+import itertools
+import re
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Final
+
+from hogwarts_rules.adventure.board import DIAGON_ALLEY, DUNGEON, LOOP, Region, Space, region
+from hogwarts_rules.frozen import FrozenMap
+
+if TYPE_CHECKING:
+    from hogwarts_rules.adventure.game import Game, Player
+
+__all__ = ["DEFAULT_WIDTH", "HOUSE_COLOURS", "NO_HOUSE_COLOUR", "board_svg"]
+
+DEFAULT_WIDTH: Final = 960
+"""The width of a picture in pixels unless another is asked for (the height follows)."""
+
+HOUSE_COLOURS: Final[Mapping[str, str]] = FrozenMap(
+    {
+        "Gryffindor": "#ae0001",
+        "Hufflepuff": "#f0c419",
+        "Ravenclaw": "#1f4fa3",
+        "Slytherin": "#1a7a3c",
+    }
+)
+"""The colour of a pawn by house: scarlet, yellow, blue and green."""
+
+NO_HOUSE_COLOUR: Final = "#9e9e9e"
+"""The colour of a pawn whose player has not been sorted yet (grey)."""
+
+_SVG_NS: Final = "http://www.w3.org/2000/svg"
+_BOX_W: Final = 128
+_BOX_H: Final = 66
+_GAP: Final = 16
+_MARGIN: Final = 20
+_TITLE_H: Final = 36
+_PANEL_W: Final = 300
+_LINE: Final = 15
+_PAWN_R: Final = 9
+_REGION_FILL: Final[Mapping[Region, str]] = {
+    Region.DIAGON_ALLEY: "#f6e7c1",
+    Region.HOGWARTS: "#e4e9f5",
+    Region.DUNGEON: "#ddd3ea",
+}
+# Characters XML 1.0 cannot hold at all (even escaped).
+_NOT_XML: Final = re.compile("[^\t\n\r\x20-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
+
+
+def _esc(text: object) -> str:
+    """Text made safe for XML content and attribute values (quotes included)."""
+    return html.escape(_NOT_XML.sub("\ufffd", str(text)), quote=True)
+
+
+def _wrap(text: str, limit: int) -> list[str]:
+    """Greedy word wrap at ``limit`` characters (a long word gets a line of its own)."""
+    lines: list[str] = []
+    for word in text.split():
+        if lines and len(lines[-1]) + 1 + len(word) <= limit:
+            lines[-1] += " " + word
+        else:
+            lines.append(word)
+    return lines or [""]
+
+
+def _font(text: str, room: float, size: float) -> str:
+    """Font attributes that fit ``text`` in ``room`` pixels.
+
+    ``size``, or, when the text (estimated in bold) would be too long, a smaller size
+    and a squeeze to exactly ``room``.
+    """
+    ems = sum(0.3 if c == " " else 0.82 if c.isupper() else 0.64 for c in text)
+    if ems * size <= room:
+        return f'font-size="{size:g}"'
+    smaller = max(6.0, round(room / ems, 1))
+    return f'font-size="{smaller:g}" textLength="{room:g}" lengthAdjust="spacingAndGlyphs"'
+
+
+def _ring(count: int) -> list[tuple[int, int]]:
+    """``count`` cells (column, row) around a rectangle, clockwise from the top left."""
+    columns = max(2, count // 4 + 1)
+    rows = max(2, -(-(count - 2 * columns + 4) // 2))
+    cells = [(c, 0) for c in range(columns)]
+    cells += [(columns - 1, r) for r in range(1, rows)]
+    cells += [(c, rows - 1) for c in range(columns - 2, -1, -1)]
+    cells += [(0, r) for r in range(rows - 2, 0, -1)]
+    return cells[:count]
+
+
+def _layout() -> dict[Space, tuple[int, int]]:
+    """Every space's cell (column, row) on the schematic, from the board's data."""
+    ring = _ring(len(LOOP))
+    columns = max(c for c, _ in ring) + 1
+    cells: dict[Space, tuple[int, int]] = {}
+    # Diagon Alley: a column on the left, its last space beside the loop's first.
+    for i, space in enumerate(DIAGON_ALLEY):
+        cells[space] = (0, len(DIAGON_ALLEY) - 1 - i)
+    for space, (c, r) in zip(LOOP, ring, strict=True):
+        cells[space] = (c + 1, r)
+    # The dungeon: a column on the right, its first space level with the 3rd Floor.
+    first = max(cells[Space.THIRD_FLOOR][1], len(DUNGEON) - 1)
+    for i, space in enumerate(DUNGEON):
+        cells[space] = (columns + 1, first - i)
+    return cells
+
+
+_CELLS: Final = _layout()
+
+
+def _centre(space: Space) -> tuple[float, float]:
+    column, row = _CELLS[space]
+    x = _MARGIN + column * (_BOX_W + _GAP) + _BOX_W / 2
+    y = _MARGIN + _TITLE_H + row * (_BOX_H + _GAP) + _BOX_H / 2
+    return x, y
+
+
+def _link(a: Space, b: Space, *, dashed: bool = False) -> list[str]:
+    """A line from ``a`` to ``b`` with an arrowhead half-way (drawn under the spaces)."""
+    (x1, y1), (x2, y2) = _centre(a), _centre(b)
+    dash = ' stroke-dasharray="5 4"' if dashed else ""
+    return [
+        f'<line class="link" x1="{x1:g}" y1="{y1:g}" x2="{x2:g}" y2="{y2:g}" '
+        f'stroke="#6d6d80" stroke-width="2"{dash}/>'
+    ]
+
+
+def _arrowhead(a: Space, b: Space) -> str:
+    (x1, y1), (x2, y2) = _centre(a), _centre(b)
+    length = max(((x2 - x1) ** 2 + (y2 - y1) ** 2) ** 0.5, 1.0)
+    ux, uy = (x2 - x1) / length, (y2 - y1) / length
+    # Half-way between the two boxes' facing edges (in the gap for neighbouring boxes).
+    mx, my = (x1 + x2) / 2, (y1 + y2) / 2
+    tip = (mx + ux * 5, my + uy * 5)
+    left = (mx - ux * 4 - uy * 5, my - uy * 4 + ux * 5)
+    right = (mx - ux * 4 + uy * 5, my - uy * 4 - ux * 5)
+    points = " ".join(f"{x:g},{y:g}" for x, y in (tip, left, right))
+    return f'<polygon class="arrow" points="{points}" fill="#4a4a5c"/>'
+
+
+def _space_box(space: Space) -> list[str]:
+    x, y = _centre(space)
+    left, top = x - _BOX_W / 2, y - _BOX_H / 2
+    parts = [
+        f'<rect class="space" data-space="{_esc(space.value)}" '
+        f'data-region="{_esc(region(space).value)}" x="{left:g}" y="{top:g}" '
+        f'width="{_BOX_W}" height="{_BOX_H}" rx="6" fill="{_REGION_FILL[region(space)]}" '
+        f'stroke="#5b5b70" stroke-width="1.2"><title>{_esc(space.value)}</title></rect>'
+    ]
+    for i, line in enumerate(_wrap(space.value, 20)[:3]):
+        parts.append(
+            f'<text class="space-label" x="{x:g}" y="{top + 14 + i * 12:g}" '
+            f'text-anchor="middle" font-size="10.5">{_esc(line)}</text>'
+        )
+    return parts
+
+
+def _colour(player: Player) -> str:
+    return HOUSE_COLOURS.get(player.house or "", NO_HOUSE_COLOUR)
+
+
+def _ink(colour: str) -> str:
+    """Black or white text, whichever reads better on ``colour``."""
+    r, g, b = (int(colour[i : i + 2], 16) for i in (1, 3, 5))
+    return "#000" if 0.299 * r + 0.587 * g + 0.114 * b > 150 else "#fff"
+
+
+def _pawns(game: Game) -> list[str]:
+    parts: list[str] = []
+    by_space: dict[Space, list[Player]] = {}
+    for player in game.players.values():
+        by_space.setdefault(player.space, []).append(player)
+    for space, players in by_space.items():
+        x, y = _centre(space)
+        spread = 2 * _PAWN_R + 5
+        first = x - spread * (len(players) - 1) / 2
+        for i, p in enumerate(players):
+            px, py = first + i * spread, y + _BOX_H / 2 - _PAWN_R - 5
+            colour = _colour(p)
+            house = p.house or "not sorted yet"
+            parts.append(
+                f'<circle class="pawn" data-player="{_esc(p.name)}" '
+                f'data-space="{_esc(space.value)}" data-house="{_esc(p.house or "")}" '
+                f'cx="{px:g}" cy="{py:g}" r="{_PAWN_R}" fill="{colour}" stroke="#222" '
+                f'stroke-width="1.5"><title>{_esc(p.name)} ({_esc(house)}) on '
+                f"{_esc(space.value)}</title></circle>"
+            )
+            parts.append(
+                f'<text class="pawn-label" x="{px:g}" y="{py + 3.5:g}" text-anchor="middle" '
+                f'font-size="10" font-weight="bold" fill="{_ink(colour)}">'
+                f"{_esc(p.name[:1])}</text>"
+            )
+    return parts
+
+
+def _belongings(p: Player) -> list[str]:
+    counted = (
+        (p.chocolate_frogs, "Chocolate Frog"),
+        (p.beans, "Every Flavour Bean"),
+        (p.sweaters, "sweater"),
+        (p.remembralls, "Remembrall"),
+        (p.future_bonuses, "stored +1"),
+    )
+    items = [f"wand: {p.wand}"] if p.wand else []
+    if p.familiar:
+        items.append(f"familiar: {p.familiar}")
+    items += [f"{n} {what}{'s' if n != 1 else ''}" for n, what in counted if n]
+    flags = (
+        (p.cloak, "Cloak of Invisibility"),
+        (p.nimbus, "Nimbus 2000"),
+        (p.on_team, "on the Quidditch team"),
+        (p.fluffys_secret, "knows Fluffy's secret"),
+        (p.plant_lore, "plant lore"),
+        (p.wizards_mark, "Wizard's Mark"),
+    )
+    items += [what for present, what in flags if present]
+    if p.turns_to_miss:
+        items.append(f"misses {p.turns_to_miss} turn{'s' if p.turns_to_miss != 1 else ''}")
+    if p.mirror_turns:
+        items.append(f"{p.mirror_turns} more turn(s) at the Mirror")
+    return items
+
+
+def _panel(game: Game, left: float, top: float) -> tuple[list[str], float]:
+    """The side panel; returns its parts and its bottom edge."""
+    parts = [
+        f'<text class="panel-title" x="{left:g}" y="{top + 12:g}" font-size="15" '
+        f'font-weight="bold">Players</text>'
+    ]
+    y = top + 24
+    winners = game.outcome.winners if game.outcome is not None else ()
+    order = game.order or tuple(game.players)
+    for name in order:
+        p = game.players[name]
+        colour = _colour(p)
+        marks = " \u25c0 to play" if name == game.current_player else ""
+        marks += " \u2605 winner" if name in winners else ""
+        lines = [
+            f"House points: {p.house_points} \u00b7 Clues: {p.clues}",
+            f"Magic {p.magic} \u00b7 Flying {p.flying} \u00b7 Study {p.study} "
+            f"\u00b7 Chess {p.chess}",
+            f"On: {p.space.value}",
+        ]
+        lines += _wrap(", ".join(_belongings(p)), 46) if _belongings(p) else []
+        height = 22 + _LINE * len(lines) + 8
+        parts.append(
+            f'<g class="player" data-player="{_esc(name)}" data-house="{_esc(p.house or "")}" '
+            f'data-house-points="{p.house_points}" data-clues="{p.clues}">'
+        )
+        parts.append(
+            f'<rect x="{left:g}" y="{y:g}" width="{_PANEL_W}" height="{height:g}" rx="6" '
+            f'fill="#fafafa" stroke="{colour}" stroke-width="2"/>'
+        )
+        parts.append(
+            f'<circle cx="{left + 14:g}" cy="{y + 13:g}" r="7" fill="{colour}" stroke="#222"/>'
+        )
+        house = f" \u2014 {p.house or 'not sorted yet'}{marks}"
+        font = _font(name + house, _PANEL_W - 36, 12.5)
+        parts.append(
+            f'<text x="{left + 28:g}" y="{y + 17:g}" {font}>'
+            f'<tspan class="player-name" font-weight="bold">{_esc(name)}</tspan>'
+            f"{_esc(house)}</text>"
+        )
+        for i, line in enumerate(lines):
+            parts.append(
+                f'<text x="{left + 10:g}" y="{y + 34 + i * _LINE:g}" font-size="11">'
+                f"{_esc(line)}</text>"
+            )
+        parts.append("</g>")
+        y += height + 8
+    return parts, y
+
+
+def _status(game: Game) -> str:
+    if game.outcome is not None:
+        winners = " and ".join(game.outcome.winners)
+        return f"First Year Adventure \u2014 over: {winners} won ({game.outcome.reason})"
+    if not game.order:
+        return "First Year Adventure \u2014 before the roll for who goes first"
+    return f"First Year Adventure \u2014 round {game.round}, {game.current_player} to play"
+
+
+def board_svg(game: Game, *, width: int = DEFAULT_WIDTH) -> str:
+    """Draw ``game``'s board, pawns and players as a standalone SVG document.
+
+    The result is a string starting with ``<svg``: save it as a ``.svg`` file, or
+    show it in a notebook (Jupyter calls `Game._repr_svg_`). It has a ``<title>``
+    and a ``viewBox``, so it scales to any size.
+
+    Args:
+        game: the game to draw.
+        width: the picture's width in pixels (the height keeps the proportions).
+
+    Raises:
+        ValueError: ``width`` is not a positive whole number.
+
+    Examples:
+        >>> from hogwarts_rules import adventure
+        >>> game = adventure.new_game(["Ann", "Ben"], seed=1)
+        >>> svg = board_svg(game, width=600)
+        >>> svg.count('class="pawn"'), svg.count('class="space"')
+        (2, 26)
+    """
+    if type(width) is not int or width <= 0:
+        raise ValueError(f"width must be a positive whole number of pixels, not {width!r}")
+    columns = max(c for c, _ in _CELLS.values()) + 1
+    rows = max(r for _, r in _CELLS.values()) + 1
+    board_w = 2 * _MARGIN + columns * _BOX_W + (columns - 1) * _GAP
+    board_h = 2 * _MARGIN + _TITLE_H + rows * _BOX_H + (rows - 1) * _GAP
+    body: list[str] = []
+    links: list[tuple[Space, Space, bool]] = [
+        *((a, b, False) for a, b in itertools.pairwise(DIAGON_ALLEY)),
+        (DIAGON_ALLEY[-1], LOOP[0], False),
+        *((a, LOOP[(i + 1) % len(LOOP)], False) for i, a in enumerate(LOOP)),
+        (Space.THIRD_FLOOR, DUNGEON[0], True),
+        *((a, b, False) for a, b in itertools.pairwise(DUNGEON)),
+    ]
+    for a, b, dashed in links:
+        body += _link(a, b, dashed=dashed)
+    for space in _CELLS:
+        body += _space_box(space)
+    body += [_arrowhead(a, b) for a, b, _ in links]
+    # The middle of the loop: what it is, and whose turn it is.
+    ring_cells = [_CELLS[s] for s in LOOP]
+    middle_x = sum(_centre(s)[0] for s in LOOP) / len(LOOP)
+    middle_y = sum(_centre(s)[1] for s in LOOP) / len(LOOP)
+    inner = max(r for _, r in ring_cells) > 1
+    if inner:
+        body.append(
+            f'<text class="region-label" x="{middle_x:g}" y="{middle_y - 6:g}" '
+            f'text-anchor="middle" font-size="22" font-weight="bold" fill="#3d4a7a">'
+            f"Hogwarts</text>"
+        )
+        body.append(
+            f'<text x="{middle_x:g}" y="{middle_y + 16:g}" text-anchor="middle" '
+            f'font-size="11" fill="#3d4a7a">the loop runs clockwise from the Great Hall</text>'
+        )
+    body += _pawns(game)
+    panel, panel_bottom = _panel(game, board_w, _MARGIN + _TITLE_H)
+    total_w = board_w + _PANEL_W + _MARGIN
+    total_h = max(board_h, panel_bottom + _MARGIN)
+    height = round(width * total_h / total_w)
+    title = _status(game)
+    head = [
+        f'<svg xmlns="{_SVG_NS}" class="hogwarts-rules first-year-adventure" '
+        f'viewBox="0 0 {total_w:g} {total_h:g}" width="{width}" height="{height}" '
+        f'font-family="sans-serif" role="img">',
+        f"<title>{_esc(title)}</title>",
+        f'<rect class="background" x="0" y="0" width="{total_w:g}" height="{total_h:g}" '
+        f'fill="#ffffff"/>',
+        f'<text class="status" x="{_MARGIN}" y="{_MARGIN + 18}" '
+        f"{_font(title, total_w - 2 * _MARGIN, 16)} "
+        f'font-weight="bold">{_esc(title)}</text>',
+    ]
+    return "\n".join([*head, *body, *panel, "</svg>"]) + "\n"
