@@ -60,6 +60,7 @@ from hogwarts_rules.clue.deduction import (
     Fact,
     Notebook,
 )
+from hogwarts_rules.clue.detective import DetectiveBot
 from hogwarts_rules.clue.events import (
     AccusationChecked,
     Accused,
@@ -131,6 +132,7 @@ __all__ = [
     "Deal",
     "Deduction",
     "Destination",
+    "DetectiveBot",
     "DiceRolled",
     "Door",
     "EndTurn",
