@@ -1,12 +1,17 @@
 from __future__ import annotations
 
+import json
+import signal
 import subprocess
 import sys
+import time
+from pathlib import Path
 
 import pytest
 
 from hogwarts_rules import adventure as ad
 from hogwarts_rules import hufflepuff_ravenclaw as hr
+from hogwarts_rules import simulation
 from hogwarts_rules.cli import demo_adventure, demo_clue, demo_hufflepuff_ravenclaw, main
 
 
@@ -99,3 +104,145 @@ def test_demo_player_count_per_game(
 ) -> None:
     assert main(["demo", game, "--players", players]) == 2
     assert "players" in capsys.readouterr().err
+
+
+# ----- simulate ---------------------------------------------------------------------------
+
+
+def test_simulate_prints_the_summary_of_the_library_run(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    argv = ["simulate", "adventure", "-n", "5", "--players", "2", "--seed", "3", "--quiet"]
+    assert main(argv) == 0
+    out = capsys.readouterr().out
+    records = simulation.simulate("adventure", 5, players=2, seed=3)
+    assert out.strip() == simulation.summarize(records).table()
+
+
+def test_simulate_workers_give_the_same_results(capsys: pytest.CaptureFixture[str]) -> None:
+    base = ["simulate", "clue", "-n", "4", "--players", "3", "--seed", "5", "--quiet"]
+    assert main(base) == 0
+    one = capsys.readouterr().out
+    assert main([*base, "--workers", "2", "--chunk-size", "1"]) == 0
+    assert capsys.readouterr().out == one
+
+
+@pytest.mark.parametrize("suffix", [".json", ".csv"])
+def test_simulate_writes_records(
+    suffix: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = tmp_path / f"results{suffix}"
+    argv = ["simulate", "adventure", "-n", "3", "--players", "2", "--quiet", "--out", str(out)]
+    assert main(argv) == 0
+    assert f"records written to {out}" in capsys.readouterr().out
+    text = out.read_text()
+    if suffix == ".json":
+        assert len(json.loads(text)) == 3
+    else:
+        assert len(text.splitlines()) == 4 and text.startswith("game,index,seed")
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["simulate", "adventure", "-n", "2", "--bots", "wizard"], "unknown adventure bot"),
+        (["simulate", "clue", "-n", "2", "--players", "2"], "clue is for 3 to 5 players"),
+        (["simulate", "clue", "-n", "-2"], "-n/--games"),
+        (["simulate", "clue", "-n", "2", "--workers", "0"], "--workers"),
+        (["simulate", "clue", "-n", "2", "--chunk-size", "0"], "--chunk-size"),
+        (["simulate", "clue", "-n", "2", "--seed", "-5"], "--seed"),
+        (["simulate", "clue", "-n", "2", "--out", "results.xlsx"], ".json or .csv"),
+    ],
+)
+def test_simulate_bad_arguments(
+    argv: list[str], message: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(argv) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("hogwarts-rules: error: ")
+    assert message in err
+    assert "Traceback" not in err
+
+
+def test_simulate_unwritable_output(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    target = tmp_path / "missing-dir" / "out.json"
+    assert main(["simulate", "adventure", "-n", "1", "--players", "2", "--out", str(target)]) == 2
+    assert "cannot write" in capsys.readouterr().err
+
+
+def test_simulate_zero_games(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["simulate", "adventure", "-n", "0", "--quiet"]) == 0
+    assert "no games played" in capsys.readouterr().out
+
+
+def test_ctrl_c_exits_130(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    def interrupted(*args: object, **kwargs: object) -> list[simulation.Record]:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(simulation, "simulate", interrupted)
+    assert main(["simulate", "adventure", "-n", "3", "--quiet"]) == 130
+    assert "interrupted" in capsys.readouterr().err
+
+
+def test_simulate_progress_bar_goes_to_stderr(capsys: pytest.CaptureFixture[str]) -> None:
+    # Off a terminal tqdm stays silent (disable=None); the bar never mixes with stdout.
+    assert main(["simulate", "adventure", "-n", "2", "--players", "2"]) == 0
+    captured = capsys.readouterr()
+    assert "game/s" not in captured.out
+
+
+# ----- odds and help ----------------------------------------------------------------------
+
+
+def test_odds_table(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["odds"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0].split()[3:] == [str(y) for y in range(8)]
+    assert len(lines) == 21  # TN 1 to 20
+    row5 = lines[5].split()
+    assert row5[0] == "5"
+    assert row5[1:] == [f"{float(hr.success_chance(5, youth=y)):.0%}" for y in range(8)]
+
+
+def test_odds_exact(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["odds", "--die", "6", "--youth", "1", "--exact"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[1].split() == ["1", "1/6", "2/3"]
+
+
+@pytest.mark.parametrize("argv", [["odds", "--die", "8"], ["odds", "--youth", "9"]])
+def test_odds_bad_arguments(argv: list[str]) -> None:
+    with pytest.raises(SystemExit) as info:
+        main(argv)
+    assert info.value.code == 2
+
+
+@pytest.mark.parametrize("command", ["demo", "play", "simulate", "odds"])
+def test_every_command_has_help_with_examples(
+    command: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with pytest.raises(SystemExit) as info:
+        main([command, "--help"])
+    assert info.value.code == 0
+    out = capsys.readouterr().out
+    assert "examples:" in out
+    assert f"hogwarts-rules {command}" in out
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="POSIX signals")
+def test_ctrl_c_stops_a_simulation_with_workers_cleanly() -> None:
+    command = [sys.executable, "-m", "hogwarts_rules", "simulate", "clue", "-n", "5000"]
+    process = subprocess.Popen(
+        [*command, "--workers", "2", "--chunk-size", "2", "--quiet"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    time.sleep(3)  # the pool is up and playing
+    process.send_signal(signal.SIGINT)
+    out, err = process.communicate(timeout=60)
+    assert process.returncode == 130
+    assert err.strip() == "interrupted"
+    assert out == ""

@@ -1,0 +1,420 @@
+"""`hogwarts_rules.play.run_play`: a person plays one seat against bots, driven by a script."""
+
+from __future__ import annotations
+
+import itertools
+import json
+import re
+from collections.abc import Iterable, Iterator
+from pathlib import Path
+
+import pytest
+
+from hogwarts_rules import ScriptedDice, adventure, clue
+from hogwarts_rules.actions import Action
+from hogwarts_rules.play import ADVENTURE_SEATS, CLUE_SEATS, ROUND_LIMIT, run_play
+
+
+class Console:
+    """Scripted input (EOFError once the answers run out) and collected output."""
+
+    def __init__(self, answers: Iterable[str]) -> None:
+        self._answers: Iterator[str] = iter(answers)
+        self.lines: list[str] = []
+        self.prompts: list[str] = []
+        # segments[i]: the lines written before prompt i (counting from 0), after the one before.
+        self.segments: list[list[str]] = [[]]
+
+    def read(self, prompt: str) -> str:
+        self.prompts.append(prompt)
+        self.segments.append([])
+        try:
+            return next(self._answers)
+        except StopIteration:
+            raise EOFError from None
+
+    def write(self, line: str) -> None:
+        self.lines.append(line)
+        self.segments[-1].append(line)
+
+    def play(self, game: str, *, seat: str | None = None, seed: int = 7, players: int = 3) -> int:
+        return run_play(
+            game, seat=seat, seed=seed, players=players, read=self.read, write=self.write
+        )
+
+    def reply(self, index: int) -> list[str]:
+        """What was written after the answer to prompt ``index``, up to the next prompt."""
+        return self.segments[index + 1]
+
+    def screen(self, index: int, header: str) -> list[str]:
+        """The screen and menu shown before prompt ``index``: from its header line on."""
+        segment = self.segments[index]
+        starts = [i for i, line in enumerate(segment) if line.startswith(header)]
+        assert starts, f"no screen before prompt {index}: {segment}"
+        return segment[starts[-1] :]
+
+
+def listings(lines: list[str], label: str) -> list[str]:
+    """Each ``label: a, b, ...`` line with its wrapped (indented) continuation lines joined."""
+    found: list[str] = []
+    for index, line in enumerate(lines):
+        if line.startswith(f"{label}: "):
+            rest = itertools.takewhile(lambda more: more.startswith("  "), lines[index + 1 :])
+            found.append(" ".join([line, *(more.strip() for more in rest)]))
+    return found
+
+
+def outside_public_sections(segments: list[list[str]]) -> Iterator[str]:
+    """The lines of a Clue transcript, less the menus, the tokens and the suggestion record.
+
+    A menu is the indented lines after a segment's last unindented line (the question);
+    the tokens and the record of suggestions are a heading line and its indented lines.
+    """
+    for segment in segments:
+        unindented = [i for i, line in enumerate(segment) if not line.startswith(" ")]
+        menu_from = unindented[-1] + 1 if unindented else 0
+        menu = segment[menu_from:]
+        assert all(re.match(r" +\d+\. |  (Suggest|Accuse) |      ", line) for line in menu), menu
+        skipping = False
+        for line in segment[:menu_from]:
+            if line.startswith(("Tokens: ", "Suggestions so far:")):
+                skipping = True
+            elif not line.startswith(" "):
+                skipping = False
+            if not skipping:
+                yield line
+
+
+ADVENTURE_SCREEN = "--- First Year Adventure"
+CLUE_SCREEN = "--- Clue:"
+
+
+def adventure_by_first_choice(seed: int, players: int, seat: str) -> adventure.Game:
+    """The game `run_play` plays when the person always answers 1 (the first legal action)."""
+    names = ADVENTURE_SEATS[:players]
+    game = adventure.new_game(names, seed=seed, max_rounds=ROUND_LIMIT)
+    bot = adventure.HeuristicBot()
+    while not game.is_over:
+        who = game.to_act[0] if game.to_act else names[0]
+        if seat in game.to_act:
+            action = game.legal_actions(seat)[0]
+        else:
+            action = bot.choose(game.view(who), who, game.legal_actions())
+        game, _ = game.apply(action)
+    return game
+
+
+def clue_with_notebook_person(seed: int, players: int, seat: str) -> tuple[clue.Game, list[str]]:
+    """A whole Clue game of notebook bots; the answers the person types to play ``seat`` so.
+
+    Each answer is the number of the action a `NotebookBot` chooses from the seat's view.
+    """
+    names = CLUE_SEATS[:players]
+    game = clue.new_game(names, seed=seed)
+    bot = clue.NotebookBot()
+    answers: list[str] = []
+    while not game.is_over:
+        who = game.to_act[0] if game.to_act else names[0]
+        view = game.view(who)
+        actions = view.legal_actions if game.to_act else game.legal_actions()
+        action: Action = bot.choose(view, actions)
+        if who == seat and game.to_act:
+            answers.append(str(actions.index(action) + 1))
+        game, _ = game.apply(action)
+    return game, answers
+
+
+# ----- whole games ------------------------------------------------------------------------------
+
+
+def test_a_whole_adventure_game_played_by_always_choosing_1_finishes() -> None:
+    console = Console(itertools.repeat("1"))
+    assert console.play("adventure", seed=7, players=3) == 0
+    expected = adventure_by_first_choice(7, 3, "Harry")
+    outcome = expected.outcome
+    assert outcome is not None
+    assert console.lines[0] == (
+        "First Year Adventure (seed 7): you play Harry; bots play Ron, Hermione. "
+        "Type help for the commands."
+    )
+    scores = ", ".join(f"{name} {points}" for name, points in outcome.scores.items())
+    assert console.lines[-3].startswith(f"The game is over after {expected.round} rounds.")
+    assert console.lines[-2] == f"House points: {scores}."
+    winners = " and ".join("you" if name == "Harry" else name for name in outcome.winners)
+    assert console.lines[-1].lower() == f"{winners} won.".lower()
+    assert "Round 1" in console.lines
+    # The person was asked at each of Harry's decisions, and only then.
+    decisions = sum(
+        1
+        for prompt in console.prompts
+        if re.fullmatch(r"Your choice \(1(-\d+)?, or help\): ", prompt)
+    )
+    assert decisions == len(console.prompts)
+    assert all("1. " in "\n".join(console.segments[i]) for i in range(len(console.prompts)))
+
+
+def test_a_whole_clue_game_shows_only_the_seats_secrets() -> None:
+    seat = "Ben"
+    final, answers = clue_with_notebook_person(9, 3, seat)  # Ben wins this one
+    console = Console(answers)
+    assert console.play("clue", seat=seat, seed=9, players=3) == 0
+    assert len(console.prompts) == len(answers)  # no answer was left over, none was missing
+    assert console.lines[-1] == (
+        "You won!" if final.winner == seat else "You did not win this time."
+    )
+    envelope = final.envelope
+    assert console.lines[-2] == f"The envelope held {', '.join(envelope)}."
+
+    others = [name for name in final.seats if name != seat]
+    own_hand = final.seats[seat].hand
+    end = next(i for i, line in enumerate(console.lines) if "accuses:" in line)
+    before_end = console.lines[:end]
+    for line in before_end:
+        # The envelope is never mentioned, let alone shown, before the accusation.
+        assert "envelope" not in line.lower(), line
+        if all(card in line for card in envelope):  # only as a guess: said, recorded or offered
+            assert re.match(r".*suggests:|\s+\d+\. \w+: |\s+(Suggest|Accuse) ", line), line
+    # The seat's own hand is the only hand ever listed.
+    hands = set(listings(console.lines, "Your hand"))
+    assert hands == {"Your hand: no cards yet", f"Your hand: {', '.join(own_hand)}"}
+    for line in console.lines:
+        for name in others:
+            assert ", ".join(final.seats[name].hand) not in line, line
+        dealt = re.fullmatch(r"  (\w+) is dealt (.*)", line)
+        if dealt and dealt[1] != seat:
+            assert re.fullmatch(r"\d+ cards", dealt[2]), line
+        # A card shown between two other players is never named.
+        shown = re.fullmatch(r"  (\w+) shows (.*) to (\w+)", line)
+        if shown and seat not in (shown[1], shown[3]):
+            assert shown[2] == "a card", line
+        # Face-down Help cards are named for their owner only.
+        face_down = re.fullmatch(r"  (\w+) takes a Help card: .*, face down", line)
+        if face_down:
+            assert face_down[1] == seat, line
+    assert any(re.fullmatch(r"  \w+ is dealt \d+ cards", line) for line in console.lines)
+    assert any(re.fullmatch(r"  \w+ shows a card to \w+", line) for line in console.lines)
+    # Every suspect and item of another player's hand is named only where the rules let the
+    # seat hear it: the public sections of the screen (the menus, the tokens, the record of
+    # suggestions), a suggestion, an accusation, a Dark card's text, or a card shown to the
+    # seat itself.
+    secret_cards = {
+        card
+        for name in others
+        for card in final.seats[name].hand
+        if card in clue.SUSPECTS or card in clue.ITEMS
+    }
+    heard = re.compile(
+        r".*(suggests:|accuses:|draws a Dark card|The envelope held|envelope holds).*"
+        rf"|  \w+ shows .* to {seat}|\w+ showed you .*"
+    )
+    for line in outside_public_sections(console.segments):
+        if any(card in line for card in secret_cards):
+            assert heard.fullmatch(line), line
+
+
+# ----- bad input ---------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("game", ["adventure", "clue"])
+def test_bad_input_gets_a_message_and_the_same_prompt(game: str) -> None:
+    bad = ["abc", "0", "999", "", "   ", "frobnicate", "-1", "undo", "help me", "save", "load"]
+    console = Console([*bad, "quit"])
+    assert console.play(game) == 0
+    assert len(set(console.prompts)) == 1
+    assert len(console.prompts) == len(bad) + 1
+    messages = [console.reply(i) for i in range(len(bad))]
+    assert all(len(message) == 1 and message[0] for message in messages), messages
+    first, zero, big, empty, blank, unknown, negative, undo, help_me, save, load = (
+        message[0] for message in messages
+    )
+    assert "Unknown command 'abc'" in first
+    assert zero.startswith("There is no choice 0") and big.startswith("There is no choice 999")
+    assert negative.startswith("There is no choice -1")
+    assert empty == blank and re.fullmatch(r"Type (1|a number from 1 to \d+), or help.*", empty)
+    assert "Unknown command 'frobnicate'" in unknown
+    assert undo == "Nothing to undo: this is your first decision."
+    assert help_me == "help takes no argument."
+    assert (save, load) == ("Say which file: save FILE", "Say which file: load FILE")
+    assert console.reply(len(bad)) == ["Goodbye."]
+
+
+def test_help_lists_the_commands() -> None:
+    console = Console(["help", "?", "quit"])
+    assert console.play("adventure") == 0
+    help_text = console.reply(0)
+    assert help_text == console.reply(1)
+    for command in ("undo", "save FILE", "load FILE", "help", "quit"):
+        assert any(line.startswith(f"  {command} ") for line in help_text), command
+
+
+def test_end_of_input_ends_cleanly() -> None:
+    console = Console([])
+    assert console.play("clue") == 0
+    assert console.lines[-1] == "End of input: stopping."
+
+
+def test_keyboard_interrupt_propagates() -> None:
+    def interrupted(prompt: str) -> str:
+        raise KeyboardInterrupt
+
+    with pytest.raises(KeyboardInterrupt):
+        run_play("adventure", seat=None, seed=1, players=2, read=interrupted, write=print)
+
+
+# ----- undo ---------------------------------------------------------------------------------------
+
+
+def test_undo_goes_back_to_the_previous_decision() -> None:
+    console = Console(["1", "1", "1", "undo", "undo", "undo", "undo", "quit"])
+    assert console.play("adventure", seed=7, players=3) == 0
+    first, second, third, fourth = (console.screen(i, ADVENTURE_SCREEN) for i in range(4))
+    assert first != second != third != fourth
+    # After each undo: the message, then the screen and the legal actions of the decision before.
+    assert console.reply(3)[0].startswith("Taken back: Take your turn")
+    assert console.screen(4, ADVENTURE_SCREEN) == third
+    assert console.screen(5, ADVENTURE_SCREEN) == second
+    assert console.screen(6, ADVENTURE_SCREEN) == first
+    assert console.reply(6) == ["Nothing to undo: this is your first decision."]
+    assert len(set(console.prompts)) == 1
+
+
+def test_undo_in_clue_takes_back_the_bots_moves_too() -> None:
+    # Ann's decisions: her student (in the middle of the deal), her roll, her move, ...
+    console = Console(["1", "1", "1", "1", "undo", "undo", "quit"])
+    assert console.play("clue", seat="Ann", seed=7, players=4) == 0
+    screens = [console.screen(i, CLUE_SCREEN) for i in range(5)]
+    assert console.reply(4)[0].startswith("Taken back: ")
+    assert console.screen(5, CLUE_SCREEN) == screens[3]
+    assert console.screen(6, CLUE_SCREEN) == screens[2]
+    assert console.prompts[5] == console.prompts[3] and console.prompts[6] == console.prompts[2]
+
+
+# ----- save and load ------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("game", "header"), [("adventure", ADVENTURE_SCREEN), ("clue", CLUE_SCREEN)]
+)
+def test_save_then_load_comes_back_to_the_same_decision(
+    tmp_path: Path, game: str, header: str
+) -> None:
+    saved = tmp_path / "my game.json"
+    console = Console(["1", "1", f"save {saved}", "1", "1", f'load "{saved}"', "undo", "quit"])
+    assert console.play(game, seed=5) == 0
+    at_save = console.screen(2, header)
+    assert console.reply(2)[0].startswith(f"Saved to {saved}. The file holds the whole game")
+    assert console.screen(5, header) != at_save
+    assert console.reply(5)[0] == f'Loaded "{saved}".'
+    assert console.screen(6, header) == at_save
+    assert console.prompts[6] == console.prompts[2]
+    # undo after a load still goes back to the decision before (rebuilt from the file's history)
+    assert console.screen(7, header) == console.screen(1, header)
+    data = json.loads(saved.read_text(encoding="utf-8"))
+    cls = adventure.Game if game == "adventure" else clue.Game
+    assert len(cls.from_dict(data).history) == len(data["actions"])
+
+
+def _other_saves(tmp_path: Path) -> dict[str, Path]:
+    files = {
+        "malformed": tmp_path / "malformed.json",
+        "missing": tmp_path / "missing.json",
+        "clue": tmp_path / "clue.json",
+        "not a game": tmp_path / "list.json",
+        "tampered": tmp_path / "tampered.json",
+        "no seat": tmp_path / "two-players.json",
+        "scripted dice": tmp_path / "scripted.json",
+        "directory": tmp_path,
+        "binary": tmp_path / "binary.json",
+    }
+    files["malformed"].write_text('{"format": "hogwarts-rules", ', encoding="utf-8")
+    clue_game = clue.new_game(["Ann", "Ben", "Cat"], seed=1)
+    files["clue"].write_text(json.dumps(clue_game.to_dict()), encoding="utf-8")
+    files["not a game"].write_text("[1, 2, 3]", encoding="utf-8")
+    game = adventure.new_game(["Harry", "Ron", "Hermione"], seed=7)
+    data = game.apply(adventure.RollOff())[0].to_dict()
+    data["state"]["round"] = 9
+    files["tampered"].write_text(json.dumps(data), encoding="utf-8")
+    two = adventure.new_game(["Harry", "Ron"], seed=7)
+    files["no seat"].write_text(json.dumps(two.to_dict()), encoding="utf-8")
+    scripted = adventure.new_game(["Harry", "Ron", "Hermione"], dice=ScriptedDice([1, 2, 3]))
+    files["scripted dice"].write_text(json.dumps(scripted.to_dict()), encoding="utf-8")
+    files["binary"].write_bytes(b"\xff\xfe\x00garbage")
+    return files
+
+
+def test_load_problems_are_reported_and_the_game_goes_on(tmp_path: Path) -> None:
+    files = _other_saves(tmp_path)
+    console = Console([*(f"load {path}" for path in files.values()), "1", "quit"])
+    assert console.play("adventure", seat="Hermione", seed=7, players=3) == 0
+    assert len(set(console.prompts[: len(files) + 1])) == 1
+    messages = dict(zip(files, (console.reply(i) for i in range(len(files))), strict=True))
+    for name, message in messages.items():
+        assert len(message) == 1 and message[0].startswith("Could not load "), (name, message)
+    assert "not valid JSON" in messages["malformed"][0]
+    assert "No such file or directory" in messages["missing"][0]
+    assert "it is a saved 'clue' game" in messages["clue"][0]
+    assert "not a valid saved game" in messages["not a game"][0]
+    assert "does not match the game its actions produce" in messages["tampered"][0]
+    assert "you play Hermione, and its players are Harry, Ron" in messages["no seat"][0]
+    assert "seeded dice" in messages["scripted dice"][0]
+    assert "not a text file" in messages["binary"][0]
+    # The game went on where it was: the next answer plays the decision shown at the start.
+    assert console.screen(0, ADVENTURE_SCREEN)[-1].startswith("    1. Take your turn")
+    assert "  Hermione rolls on Early childhood" in "\n".join(console.lines)
+
+
+def test_save_problems_are_reported(tmp_path: Path) -> None:
+    nowhere = tmp_path / "no such folder" / "game.json"
+    console = Console([f"save {nowhere}", f"save {tmp_path}", "quit"])
+    assert console.play("clue") == 0
+    assert console.reply(0) == [f"Could not save to {nowhere}: No such file or directory."]
+    assert console.reply(1) == [f"Could not save to {tmp_path}: Is a directory."]
+    assert console.prompts[0] == console.prompts[1] == console.prompts[2]
+
+
+# ----- arguments ----------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("game", "seat", "seed", "players", "message"),
+    [
+        ("adventure", "Draco", 7, 3, "error: there is no seat called 'Draco'"),
+        ("clue", "Eve", 7, 4, "error: there is no seat called 'Eve' (the seats are Ann, Ben, Cat"),
+        ("adventure", None, 7, 5, "error: First Year Adventure is for 2 to 4 players, not 5"),
+        ("clue", None, 7, 2, "error: Clue is for 3 to 5 players, not 2"),
+        ("chess", None, 7, 2, "error: unknown game 'chess' (choose from adventure, clue)"),
+        ("adventure", None, -1, 2, "error: seed must be an integer from 0 to 2**64 - 1"),
+        ("clue", None, 2**64, 3, "error: seed must be an integer from 0 to 2**64 - 1"),
+    ],
+)
+def test_bad_arguments_exit_with_status_2(
+    game: str, seat: str | None, seed: int, players: int, message: str
+) -> None:
+    console = Console(["1"])
+    errors: list[str] = []
+    status = run_play(
+        game,
+        seat=seat,
+        seed=seed,
+        players=players,
+        read=console.read,
+        write=console.write,
+        error=errors.append,
+    )
+    assert status == 2
+    assert len(errors) == 1 and errors[0].startswith(message), errors
+    assert console.lines == [] and console.prompts == []
+
+
+def test_errors_go_to_write_by_default() -> None:
+    console = Console([])
+    assert console.play("adventure", seat="Voldemort") == 2
+    assert console.lines == [
+        "error: there is no seat called 'Voldemort' (the seats are Harry, Ron, Hermione)"
+    ]
+
+
+def test_the_seat_is_found_in_any_case() -> None:
+    console = Console(["quit"])
+    assert console.play("clue", seat="cAT") == 0
+    assert console.lines[0].startswith("Clue (seed 7): you play Cat; bots play Ann, Ben.")

@@ -1,0 +1,223 @@
+"""Simulation: seeded, identical on every executor, plain records, honest summaries."""
+
+from __future__ import annotations
+
+import concurrent.futures
+import csv
+import importlib
+import json
+import warnings
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from hogwarts_rules import adventure, clue, simulation
+from hogwarts_rules.simulation import SimulationError
+
+
+def test_records_follow_the_game_seed_alone() -> None:
+    records = simulation.simulate("adventure", 5, players=2, seed=9)
+    assert [r["index"] for r in records] == list(range(5))
+    assert [r["seed"] for r in records] == [simulation.game_seed(9, i) for i in range(5)]
+    assert len({r["seed"] for r in records}) == 5
+    # Game 3 alone is the same game as game 3 of the run.
+    assert simulation.play_one("adventure", 3, players=2, seed=9) == records[3]
+
+
+def test_a_record_is_the_game_the_bots_play() -> None:
+    (record,) = simulation.simulate("adventure", 1, players=3, seed=4)
+    names = ("Harry", "Ron", "Hermione")
+    bots = {name: adventure.HeuristicBot() for name in names}
+    game = adventure.play_out(adventure.new_game(names, seed=record["seed"], max_rounds=500), bots)
+    assert game.outcome is not None
+    assert record["winners"] == ", ".join(game.outcome.winners)
+    assert record["rounds"] == record["length"] == game.round
+    assert record["actions"] == len(game.history)
+    for i, name in enumerate(names, 1):
+        assert record[f"seat{i}_name"] == name
+        assert record[f"seat{i}_house"] == game.players[name].house
+        assert record[f"seat{i}_house_points"] == game.players[name].house_points
+        assert record[f"seat{i}_won"] == (name in game.outcome.winners)
+    assert record["winning_seats"] == ", ".join(
+        str(names.index(w) + 1) for w in game.outcome.winners
+    )
+
+
+def test_clue_records_and_students_dealt_from_the_seed() -> None:
+    records = simulation.simulate("clue", 6, players=4, bots="detective,notebook", seed=2)
+    assert all(r["finished"] for r in records)
+    for record in records:
+        students = [record[f"seat{i}_student"] for i in range(1, 5)]
+        assert len(set(students)) == 4
+        assert set(students) <= set(clue.STUDENTS)
+        assert record["solved"] == (record["reason"] == "correct_accusation")
+        assert record["turns"] == record["length"] > 0
+        assert [record[f"seat{i}_bot"] for i in range(1, 5)] == ["detective", "notebook"] * 2
+    # Students differ across games: seat and student are not tied together.
+    assert len({r["seat1_student"] for r in records}) > 1
+
+
+def test_bots_by_seat() -> None:
+    records = simulation.simulate("clue", 1, players=3, bots=["detective", "random", "notebook"])
+    assert [records[0][f"seat{i}_bot"] for i in (1, 2, 3)] == ["detective", "random", "notebook"]
+    records = simulation.simulate("adventure", 1, players=2, bots="random")
+    assert records[0]["seat1_bot"] == records[0]["seat2_bot"] == "random"
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "code"),
+    [
+        ({"game": "chess"}, "unknown_game"),
+        ({"bots": "grandmaster"}, "unknown_bot"),
+        ({"bots": "heuristic,random,random"}, "unknown_bot"),
+        ({"players": 5}, "bad_players"),
+        ({"players": 1}, "bad_players"),
+        ({"games": -1}, "bad_count"),
+        ({"seed": -1}, "bad_seed"),
+        ({"seed": 2**64}, "bad_seed"),
+        ({"chunk_size": 0}, "bad_chunk_size"),
+    ],
+)
+def test_bad_arguments_are_named(kwargs: dict[str, object], code: str) -> None:
+    arguments: dict[str, object] = {"game": "adventure", "games": 1, **kwargs}
+    with pytest.raises(SimulationError) as caught:
+        simulation.simulate(**arguments)  # type: ignore[arg-type]
+    assert caught.value.code == code
+    assert isinstance(caught.value, ValueError)
+
+
+def test_progress_is_reported_up_to_the_total() -> None:
+    seen: list[tuple[int, int]] = []
+    simulation.simulate(
+        "adventure", 7, players=2, chunk_size=3, progress=lambda d, t: seen.append((d, t))
+    )
+    assert seen == [(3, 7), (6, 7), (7, 7)]
+
+
+def test_chunk_size_never_changes_the_records() -> None:
+    one = simulation.simulate("adventure", 6, players=2, seed=5, chunk_size=1)
+    assert simulation.simulate("adventure", 6, players=2, seed=5, chunk_size=4) == one
+    assert simulation.simulate("adventure", 0, players=2, seed=5) == []
+
+
+def test_records_come_back_in_game_order_whatever_finishes_first() -> None:
+    serial = simulation.simulate("adventure", 5, players=2, seed=3)
+    with concurrent.futures.ThreadPoolExecutor(3) as pool:  # chunks finish in any order
+        assert (
+            simulation.simulate("adventure", 5, players=2, seed=3, executor=pool, chunk_size=1)
+            == serial
+        )
+
+
+def test_process_pool_gives_identical_records() -> None:
+    serial = simulation.simulate("clue", 6, players=3, seed=11)
+    with concurrent.futures.ProcessPoolExecutor(2) as pool:
+        parallel = simulation.simulate("clue", 6, players=3, seed=11, executor=pool, chunk_size=2)
+    assert parallel == serial
+
+
+@pytest.fixture(scope="module")
+def dask_executor() -> Iterator[concurrent.futures.Executor]:
+    distributed = importlib.import_module("distributed")
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        cluster = distributed.LocalCluster(
+            n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None
+        )
+        client = distributed.Client(cluster)
+    try:
+        yield client.get_executor()
+    finally:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            client.close()
+            cluster.close()
+
+
+@pytest.mark.filterwarnings("ignore")
+def test_dask_cluster_gives_identical_records(dask_executor: concurrent.futures.Executor) -> None:
+    serial = simulation.simulate("adventure", 6, players=3, seed=21)
+    on_dask = simulation.simulate(
+        "adventure", 6, players=3, seed=21, executor=dask_executor, chunk_size=2
+    )
+    assert on_dask == serial
+    serial_clue = simulation.simulate("clue", 4, players=4, seed=21, bots="detective,notebook")
+    assert (
+        simulation.simulate(
+            "clue", 4, players=4, seed=21, bots="detective,notebook", executor=dask_executor
+        )
+        == serial_clue
+    )
+
+
+def test_records_load_into_pandas() -> None:
+    pandas = importlib.import_module("pandas")
+    records = simulation.simulate("adventure", 4, players=2, seed=1)
+    frame = pandas.DataFrame(records)
+    assert len(frame) == 4
+    assert list(frame["index"]) == [0, 1, 2, 3]
+    assert frame["seat1_won"].dtype == bool
+
+
+def test_summary_counts_what_the_records_say() -> None:
+    records = simulation.simulate("adventure", 8, players=2, seed=6)
+    summary = simulation.summarize(records)
+    assert summary.games == 8
+    assert summary.finished == sum(r["finished"] for r in records)
+    for i, row in enumerate(summary.by_seat, 1):
+        assert row.games == 8
+        assert row.wins == sum(r[f"seat{i}_won"] for r in records)
+        assert row.low <= row.rate <= row.high
+    houses = {row.label: row for row in summary.by_group}
+    for house, row in houses.items():
+        assert row.games == sum(
+            1 for r in records for i in (1, 2) if (r[f"seat{i}_house"] or "unsorted") == house
+        )
+    assert summary.length is not None
+    lengths = sorted(r["rounds"] for r in records)
+    assert summary.length.minimum == lengths[0]
+    assert summary.length.maximum == lengths[-1]
+    assert summary.solved is None
+    text = summary.table()
+    assert "seat 1 (Harry, heuristic)" in text
+    assert "length (rounds)" in text
+
+
+def test_clue_summary_reports_the_solved_share() -> None:
+    records = simulation.simulate("clue", 5, players=3, seed=8, bots="random")
+    summary = simulation.summarize(records)
+    assert summary.solved == sum(r["solved"] for r in records) / 5
+    assert "won by a correct accusation" in summary.table()
+    assert {row.label for row in summary.by_group} <= set(clue.STUDENTS)
+
+
+def test_summary_refuses_nothing_or_a_mixture() -> None:
+    with pytest.raises(SimulationError):
+        simulation.summarize([])
+    mixed = simulation.simulate("adventure", 1, players=2) + simulation.simulate(
+        "clue", 1, players=3
+    )
+    with pytest.raises(SimulationError):
+        simulation.summarize(mixed)
+
+
+def test_wilson_interval() -> None:
+    assert simulation.wilson_interval(0, 0) == (0.0, 1.0)
+    low, high = simulation.wilson_interval(0, 10)
+    assert low == 0.0 and 0.25 < high < 0.35
+    low, high = simulation.wilson_interval(10, 10)
+    assert high == pytest.approx(1.0) and 0.65 < low < 0.75
+
+
+def test_records_written_as_json_and_csv(tmp_path: Path) -> None:
+    records = simulation.simulate("clue", 2, players=3, seed=3)
+    simulation.write_records(records, tmp_path / "out.json")
+    assert json.loads((tmp_path / "out.json").read_text()) == records
+    simulation.write_records(records, tmp_path / "out.csv")
+    with (tmp_path / "out.csv").open(newline="") as handle:
+        rows = list(csv.DictReader(handle))
+    assert [row["seed"] for row in rows] == [str(r["seed"]) for r in records]
+    assert rows[0]["seat1_student"] == records[0]["seat1_student"]
+    with pytest.raises(SimulationError):
+        simulation.write_records(records, tmp_path / "out.xlsx")
