@@ -432,6 +432,21 @@ def test_tampered_state() -> None:
     _invalid(data, "state_mismatch", "$.state")
 
 
+def test_state_is_compared_with_its_json_types() -> None:
+    # `1 == True` and `1 == 1.0` in Python; in the saved state they are different values.
+    data = json.loads(json.dumps(GAMES["scripted_rest"].to_dict()))
+    youth = data["state"]["characters"]["Sky"]["youth"]
+    assert type(youth) is int
+    data["state"]["characters"]["Sky"]["youth"] = float(youth)
+    _invalid(data, "state_mismatch", "$.state")
+    data["state"]["characters"]["Sky"]["youth"] = youth
+    assert hr.Game.from_dict(data) == GAMES["scripted_rest"]
+    flags = [k for k, v in data["state"].items() if type(v) is bool]
+    assert flags, "the state has a boolean to tamper with"
+    data["state"][flags[0]] = int(data["state"][flags[0]])
+    _invalid(data, "state_mismatch", "$.state")
+
+
 @pytest.mark.parametrize(
     ("index", "action"),
     [

@@ -390,6 +390,23 @@ def make_dice(seed: int | None, dice: DiceSource | None) -> DiceSource:
     return SeededDice(secrets.randbits(64) if seed is None else seed)
 
 
+def _same_json(a: object, b: object) -> bool:
+    """Equal as JSON values, types included (``true`` is not ``1``, ``1.0`` is not ``1``)."""
+    if isinstance(a, list | tuple) and isinstance(b, list | tuple):  # a JSON array either way
+        return len(a) == len(b) and all(_same_json(x, y) for x, y in zip(a, b, strict=True))
+    if isinstance(a, dict) and isinstance(b, dict):
+        return a.keys() == b.keys() and all(_same_json(a[k], b[k]) for k in a)
+    return _json_kind(a) == _json_kind(b) and a == b
+
+
+def _json_kind(value: object) -> type:
+    """The JSON type of a scalar: bool, int, float, str (a str enum is a string) or None."""
+    for kind in (bool, int, float, str):
+        if isinstance(value, kind):
+            return kind
+    return type(value)
+
+
 @attrs.frozen(kw_only=True)
 class GameBase(abc.ABC):
     """What every game offers; each game module's ``Game`` derives from it.
@@ -718,7 +735,7 @@ class GameBase(abc.ABC):
             raise InvalidDataError("missing_field", "$: a saved game needs 'setup' and 'actions'")
         actions = structure(data["actions"], tuple[Action, ...], "$.actions")
         game = cls.replay(GameRecord(game_kind, data["setup"], actions))
-        if "state" in data and data["state"] != game._state_dict():
+        if "state" in data and not _same_json(data["state"], game._state_dict()):
             raise InvalidDataError(
                 "state_mismatch", "$.state: does not match the game its actions produce", "$.state"
             )
