@@ -36,7 +36,7 @@ import math
 from collections.abc import Iterable, Mapping, Sequence
 from fractions import Fraction
 from itertools import combinations, product
-from typing import TYPE_CHECKING, Final, Literal
+from typing import TYPE_CHECKING, Final, Literal, TypeAlias
 
 import attrs
 
@@ -377,11 +377,11 @@ class Notebook:
         certainties = problem.certainties(result)
         owners = (*self.players, ENVELOPE)
         counts = {
-            card: {o: result.cards.get((card, o), Fraction(0)) for o in owners}
+            card: {o: Fraction(result.cards.get((card, o), 0)) for o in owners}
             for card in _cards(self.deck)
         }
-        triples = dict(result.triples)
-        return Deduction(owners, result.total, counts, triples, certainties, self.deck)
+        triples = {triple: Fraction(value) for triple, value in result.triples.items()}
+        return Deduction(owners, Fraction(result.total), counts, triples, certainties, self.deck)
 
     def _explain_contradiction(self) -> tuple[str, tuple[Fact, ...]]:
         kept = list(self.facts)
@@ -399,27 +399,31 @@ class Notebook:
 # ----- counting ------------------------------------------------------------------------------
 
 
+_Weight: TypeAlias = int | Fraction
+"""A number of deals: an int, or a Fraction once the weighted model scales it (ints add fast)."""
+
+
 @attrs.frozen
 class _Result:
-    total: Fraction
-    cards: dict[tuple[str, str], Fraction]
-    triples: dict[tuple[str, ...], Fraction]
+    total: _Weight
+    cards: dict[tuple[str, str], _Weight]
+    triples: dict[tuple[str, ...], _Weight]
 
 
 def _merge(results: Iterable[_Result]) -> _Result:
-    total = Fraction(0)
-    cards: dict[tuple[str, str], Fraction] = {}
-    triples: dict[tuple[str, ...], Fraction] = {}
+    total: _Weight = 0
+    cards: dict[tuple[str, str], _Weight] = {}
+    triples: dict[tuple[str, ...], _Weight] = {}
     for r in results:
         total += r.total
         for key, value in r.cards.items():
-            cards[key] = cards.get(key, Fraction(0)) + value
+            cards[key] = cards.get(key, 0) + value
         for key3, value in r.triples.items():
-            triples[key3] = triples.get(key3, Fraction(0)) + value
+            triples[key3] = triples.get(key3, 0) + value
     return _Result(total, cards, triples)
 
 
-_EMPTY: Final = _Result(Fraction(0), {}, {})
+_EMPTY: Final = _Result(0, {}, {})
 
 
 @attrs.frozen
@@ -474,7 +478,7 @@ class _Problem:
         found = []
         for card in _cards(self.deck):
             for owner in (*self.players, ENVELOPE):
-                if result.cards.get((card, owner), Fraction(0)) == result.total:
+                if result.cards.get((card, owner), 0) == result.total:
                     why = reasons.get(card) or (
                         "every deal consistent with the facts puts it there",
                     )
@@ -731,11 +735,7 @@ def _count(
     for card, owner in placed.items():
         if owner != ENVELOPE:
             add((card, owner), total)
-    return _Result(
-        Fraction(total),
-        {k: Fraction(v) for k, v in cards_count.items() if v},
-        {k: Fraction(v) for k, v in triples.items()},
-    )
+    return _Result(total, {k: v for k, v in cards_count.items() if v}, dict(triples))
 
 
 def _key(owners: set[str]) -> str:
@@ -776,33 +776,35 @@ def _deal_players_cached(
     for i in range(len(players)):
         step: dict[tuple[int, ...], int] = {}
         for state, ways in forward[-1].items():
-            for take in moves[i](state):
-                after = tuple(s - t for s, t in zip(state, take, strict=True))
-                step[after] = step.get(after, 0) + ways * _ways(state, take)
+            for _, after, count in moves[i](state):
+                step[after] = step.get(after, 0) + ways * count
         forward.append(step)
     zero = tuple(0 for _ in keys)
     total = forward[-1].get(zero, 0)
     if total == 0:
         return 0, per_group
     backward: dict[tuple[int, ...], int] = {zero: 1}
+    received = [[0] * len(keys) for _ in players]  # player -> group -> cards, over all deals
     for i in range(len(players) - 1, -1, -1):
         earlier: dict[tuple[int, ...], int] = {}
+        mine = received[i]
         for state, ways_before in forward[i].items():
             reach = 0
-            for take in moves[i](state):
-                after = tuple(s - t for s, t in zip(state, take, strict=True))
+            for taken, after, ways in moves[i](state):
                 rest_ways = backward.get(after, 0)
                 if rest_ways:
-                    count = _ways(state, take) * rest_ways
+                    count = ways * rest_ways
                     reach += count
                     weight = ways_before * count
-                    for g, t in enumerate(take):
-                        if t:
-                            bucket = per_group[keys[g]]
-                            bucket[players[i]] = bucket.get(players[i], 0) + weight * t
+                    for g, t in taken:
+                        mine[g] += weight * t
             if reach:
                 earlier[state] = reach
         backward = earlier
+    for i, player in enumerate(players):
+        for g, amount in enumerate(received[i]):
+            if amount:
+                per_group[keys[g]][player] = amount
     return total, per_group
 
 
@@ -814,31 +816,43 @@ def _ways(state: tuple[int, ...], take: tuple[int, ...]) -> int:
     return result
 
 
+# (the cards taken as (group, count) pairs, the state after, the ways to take them)
+_Move = tuple[tuple[tuple[int, int], ...], tuple[int, ...], int]
+
+
 class _Options:
-    """Every way to take ``amount`` cards from the usable groups of a state (memoised)."""
+    """Every way to take ``amount`` cards from the usable groups of a state (memoised).
+
+    Each way comes as the (group, count) pairs taken, the state it leaves and its
+    number of card choices (the product of binomials), so the forward and backward
+    sweeps only look them up.
+    """
 
     __slots__ = ("_cache", "amount", "usable")
 
     def __init__(self, usable: tuple[int, ...], amount: int) -> None:
         self.usable = usable
         self.amount = amount
-        self._cache: dict[tuple[int, ...], tuple[tuple[int, ...], ...]] = {}
+        self._cache: dict[tuple[int, ...], tuple[_Move, ...]] = {}
 
-    def __call__(self, state: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
+    def __call__(self, state: tuple[int, ...]) -> tuple[_Move, ...]:
         found = self._cache.get(state)
         if found is None:
             found = self._cache[state] = self._compute(state)
         return found
 
-    def _compute(self, state: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
-        result: list[tuple[int, ...]] = []
+    def _compute(self, state: tuple[int, ...]) -> tuple[_Move, ...]:
+        result: list[_Move] = []
         take = [0] * len(state)
         usable = self.usable
 
         def fill(index: int, left: int) -> None:
             if index == len(usable):
                 if left == 0:
-                    result.append(tuple(take))
+                    taken = tuple(take)
+                    after = tuple(s - t for s, t in zip(state, taken, strict=True))
+                    pairs = tuple((g, t) for g, t in enumerate(taken) if t)
+                    result.append((pairs, after, _ways(state, taken)))
                 return
             g = usable[index]
             for t in range(min(left, state[g]) + 1):
