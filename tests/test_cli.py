@@ -219,7 +219,7 @@ def test_odds_bad_arguments(argv: list[str]) -> None:
     assert info.value.code == 2
 
 
-@pytest.mark.parametrize("command", ["demo", "play", "simulate", "odds"])
+@pytest.mark.parametrize("command", ["demo", "play", "simulate", "odds", "serve"])
 def test_every_command_has_help_with_examples(
     command: str, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -246,3 +246,27 @@ def test_ctrl_c_stops_a_simulation_with_workers_cleanly() -> None:
     assert process.returncode == 130
     assert err.strip() == "interrupted"
     assert out == ""
+
+
+def test_serve_answers_json_lines_until_the_input_ends() -> None:
+    lines = [
+        json.dumps({"id": 1, "op": "hello"}),
+        "not json",
+        json.dumps({"id": 2, "op": "new", "game": "clue", "players": ["A", "B", "C"], "seed": 1}),
+        json.dumps({"id": 3, "op": "list"}),
+    ]
+    result = subprocess.run(
+        [sys.executable, "-m", "hogwarts_rules", "serve"],
+        input="\n".join(lines) + "\n",
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=True,
+    )
+    replies = [json.loads(line) for line in result.stdout.splitlines()]
+    assert [reply.get("id") for reply in replies] == [1, None, 2, 3]
+    assert replies[0]["ok"] and replies[0]["protocol"] == 1
+    assert replies[1]["error"]["code"] == "bad_json"
+    assert replies[2]["kind"] == "clue"
+    assert [game["game_id"] for game in replies[3]["games"]] == [replies[2]["game_id"]]
+    assert result.stderr == ""

@@ -5,7 +5,9 @@
 * ``hogwarts-rules play adventure|clue``: play one seat against bots in the terminal;
 * ``hogwarts-rules simulate adventure|clue -n GAMES``: many seeded games between
   bots, on several processes, with a summary table (see `hogwarts_rules.simulation`);
-* ``hogwarts-rules odds``: Hufflepuff & Ravenclaw success chances, TN by Youth.
+* ``hogwarts-rules odds``: Hufflepuff & Ravenclaw success chances, TN by Youth;
+* ``hogwarts-rules serve``: the JSON-lines engine protocol on stdin/stdout, for UIs in
+  any language (see `hogwarts_rules.serve`).
 
 Every command has ``--help`` with examples; bad arguments exit with status 2,
 Ctrl-C with 130.
@@ -66,11 +68,25 @@ examples:
   hogwarts-rules odds --die 6 --youth 3
   hogwarts-rules odds --exact
 """
+_SERVE_EXAMPLES = """\
+examples:
+  hogwarts-rules serve
+  echo '{"id": 1, "op": "hello"}' | hogwarts-rules serve
+
+One JSON request per line on stdin, one JSON reply per line on stdout; the
+protocol is documented in docs/protocol.md.
+"""
 _EXAMPLES = "\n".join(
     ["examples:"]
     + [
         line
-        for block in (_DEMO_EXAMPLES, _PLAY_EXAMPLES, _SIMULATE_EXAMPLES, _ODDS_EXAMPLES)
+        for block in (
+            _DEMO_EXAMPLES,
+            _PLAY_EXAMPLES,
+            _SIMULATE_EXAMPLES,
+            _ODDS_EXAMPLES,
+            _SERVE_EXAMPLES,
+        )
         for line in block.splitlines()
         if line.startswith("  hogwarts-rules")
     ]
@@ -316,6 +332,16 @@ def _parser() -> argparse.ArgumentParser:
         help="the most Youth to show (default: 7, a first-year's pool)",
     )
     odds.add_argument("--exact", action="store_true", help="exact fractions, not percentages")
+
+    commands.add_parser(
+        "serve",
+        help="speak the JSON-lines engine protocol on stdin/stdout (for UIs)",
+        description="Run the engine protocol: one JSON request per line on stdin, one JSON "
+        "reply per line on stdout, several games at once. Ends at the end of the input or "
+        "on a quit request.",
+        epilog=_SERVE_EXAMPLES,
+        formatter_class=formatter,
+    )
     return parser
 
 
@@ -431,6 +457,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.command == "odds":
             print(odds_table(die=args.die, youth=args.youth, exact=args.exact))
             return 0
+        if args.command == "serve":
+            from hogwarts_rules.serve import serve
+
+            return serve()
         problem = _check_common(args)
         if problem is not None:
             return _error(problem)

@@ -1,0 +1,965 @@
+"""The JSON-lines engine protocol (`hogwarts_rules.serve`)."""
+
+from __future__ import annotations
+
+import io
+import json
+import random
+import subprocess
+import sys
+from typing import Any
+
+import jsonschema  # type: ignore[import-untyped, unused-ignore]
+import pytest
+
+from hogwarts_rules import clue, serve, simulation
+from hogwarts_rules.serialization import structure
+from hogwarts_rules.serve import (
+    ERROR_CODES,
+    MAX_DEPTH,
+    MAX_GAMES,
+    MAX_LINE_BYTES,
+    OPS,
+    PROTOCOL_VERSION,
+    TABLE,
+    Server,
+)
+
+Reply = dict[str, Any]
+
+GAMES = {
+    "first-year-adventure": ["Harry", "Ron", "Hermione"],
+    "clue": ["Ann", "Ben", "Cat"],
+    "hufflepuff-ravenclaw": ["Sky", "Weasley"],
+}
+CLUE_BOTS = {"Ben": "detective", "Cat": "notebook", "Dan": "random"}
+
+
+def call(server: Server, **request: Any) -> Reply:
+    """Send one request through the whole line path and return the parsed reply."""
+    line = server.handle_line(json.dumps(request))
+    assert "\n" not in line and line.isascii()
+    reply: Reply = json.loads(line)
+    return reply
+
+
+def ok(server: Server, **request: Any) -> Reply:
+    reply = call(server, **request)
+    assert reply["ok"] is True, reply
+    return reply
+
+
+def refused(server: Server, code: str, **request: Any) -> dict[str, Any]:
+    """Send a request that must fail with ``code``; check that no game changed."""
+    before = snapshot(server)
+    reply = call(server, **request)
+    assert reply["ok"] is False, reply
+    assert reply["error"]["code"] == code, reply
+    assert snapshot(server) == before
+    error: dict[str, Any] = reply["error"]
+    return error
+
+
+def snapshot(server: Server) -> dict[str, Any]:
+    """Every game's saved form and table event log, through the public ops."""
+    result: dict[str, Any] = {}
+    for game in server.handle({"op": "list"})["games"]:
+        game_id = game["game_id"]
+        saved = server.handle({"op": "save", "game_id": game_id})["game"]
+        log = server.handle({"op": "events", "game_id": game_id, "seat": TABLE})["events"]
+        result[game_id] = (saved, log)
+    return result
+
+
+def new_clue(server: Server, players: int = 4, seed: int = 11, **options: Any) -> str:
+    names = ["Ann", "Ben", "Cat", "Dan", "Eve"][:players]
+    reply = ok(server, op="new", game="clue", players=names, seed=seed, options=options)
+    game_id: str = reply["game_id"]
+    return game_id
+
+
+def saved_clue(server: Server, game_id: str) -> dict[str, Any]:
+    game: dict[str, Any] = ok(server, op="save", game_id=game_id)["game"]
+    return game
+
+
+# ----- hello, new, list, close, schema, quit ------------------------------------------------------
+
+
+def test_hello_describes_the_engine() -> None:
+    reply = ok(Server(), id="h", op="hello")
+    assert reply["id"] == "h"
+    assert reply["protocol"] == PROTOCOL_VERSION == 1
+    assert reply["games"] == list(GAMES)
+    assert reply["ops"] == list(OPS)
+    assert reply["bots"] == {
+        "first-year-adventure": list(simulation.BOTS["adventure"]),
+        "clue": list(simulation.BOTS["clue"]),
+        "hufflepuff-ravenclaw": [],
+    }
+    assert reply["error_codes"] == list(ERROR_CODES)
+    assert reply["limits"]["max_line_bytes"] == MAX_LINE_BYTES
+
+
+@pytest.mark.parametrize("kind", list(GAMES))
+def test_new_state_list_and_close_for_each_game(kind: str) -> None:
+    server = Server()
+    players = GAMES[kind]
+    reply = ok(server, id=3, op="new", game=kind, players=players, seed=5)
+    assert reply == {
+        "id": 3,
+        "ok": True,
+        "game_id": "g1",
+        "kind": kind,
+        "seats": players,
+        "step": 0,
+    }
+    for seat in [*players, TABLE]:
+        state = ok(server, op="state", game_id="g1", seat=seat)
+        assert state["step"] == 0
+        assert state["is_over"] is False and state["outcome"] is None
+        assert isinstance(state["view"], dict)
+        assert ("chance" in state) == (seat == TABLE)
+        assert ("movement" in state) == (kind == "clue")
+    listed = ok(server, op="list")["games"]
+    assert listed == [
+        {"game_id": "g1", "kind": kind, "seats": players, "step": 0, "is_over": False}
+    ]
+    assert ok(server, op="close", game_id="g1")["game_id"] == "g1"
+    assert ok(server, op="list")["games"] == []
+    refused(server, "no_such_game", op="state", game_id="g1", seat=players[0])
+    # ids are never reused
+    assert ok(server, op="new", game=kind, players=players, seed=5)["game_id"] == "g2"
+
+
+@pytest.mark.parametrize(
+    ("alias", "kind"), [("adventure", "first-year-adventure"), ("hr", "hufflepuff-ravenclaw")]
+)
+def test_short_names_of_games(alias: str, kind: str) -> None:
+    reply = ok(Server(), op="new", game=alias, players=["A", "B"], seed=1)
+    assert reply["kind"] == kind
+
+
+def test_new_without_a_seed_picks_one_and_null_means_absent() -> None:
+    server = Server()
+    ok(server, op="new", game="clue", players=["A", "B", "C"], seed=None, options=None)
+    dice = ok(server, op="save", game_id="g1")["game"]["setup"]["dice"]
+    assert dice["kind"] == "seeded" and 0 <= dice["seed"] < 2**64
+
+
+def test_new_takes_each_games_options() -> None:
+    server = Server()
+    ok(server, op="new", game="adventure", players=["A", "B"], seed=1, options={"max_rounds": 3})
+    students = {"A": "Harry", "B": "Ron", "C": "Luna"}
+    ok(
+        server,
+        op="new",
+        game="clue",
+        players=["A", "B", "C"],
+        seed=1,
+        options={"students": students, "first_player": "B"},
+    )
+    setup = ok(server, op="save", game_id="g2")["game"]["setup"]
+    assert setup["students"] == students and setup["first_player"] == "B"
+    sheet = {
+        "name": "Luna",
+        "stats": {"Ambition": 2, "Agility": 4, "Size": 3, "Luck": 5},
+        "qualities": {"Intellect": 5, "Fortitude": 2, "Bravery": 3},
+    }
+    ok(
+        server,
+        op="new",
+        game="hr",
+        players=["Sky", sheet],
+        seed=1,
+        options={
+            "extra_stats": ["Luck"],
+            "extra_skills": {"Dreaming": "magical"},
+            "extra_spells": {"Somnium": {"skill": "Dreaming", "year": 2}},
+        },
+    )
+    state = ok(server, op="state", game_id="g3", seat="Luna")
+    assert state["view"]["characters"]["Luna"]["stats"]["Luck"] == 5
+
+
+def test_schema_op_gives_the_generated_schemas() -> None:
+    server = Server()
+    for kind in GAMES:
+        for name in ("action", "event", "game", "view", "outcome"):
+            schema = ok(server, op="schema", game=kind, name=name)["schema"]
+            assert schema["$id"].endswith(f"/{kind}/{name}.json")
+    refused(server, "bad_value", op="schema", game="clue", name="hand")
+    refused(server, "unknown_game", op="schema", game="chess", name="game")
+
+
+def test_quit_stops_the_run_loop() -> None:
+    server = Server()
+    assert ok(server, id=1, op="quit") == {"id": 1, "ok": True}
+    assert server.closed
+
+
+# ----- state, apply, bot, play_bots, events -------------------------------------------------------
+
+
+def test_replies_conform_to_the_games_schemas() -> None:
+    server = Server()
+    game_id = new_clue(server)
+    ok(server, op="play_bots", game_id=game_id, bots=CLUE_BOTS | {"Ann": "random"}, max_steps=60)
+    validators = {}
+    for name in ("action", "event", "view", "game"):
+        schema = ok(server, op="schema", game="clue", name=name)["schema"]
+        validators[name] = jsonschema.validators.validator_for(schema)(schema)
+    for seat in ["Ann", "Ben", TABLE]:
+        state = ok(server, op="state", game_id=game_id, seat=seat)
+        validators["view"].validate(state["view"])
+        for action in state["legal_actions"]:
+            validators["action"].validate(action)
+        for entry in ok(server, op="events", game_id=game_id, seat=seat)["events"]:
+            validators["event"].validate(entry["event"])
+    validators["game"].validate(saved_clue(server, game_id))
+
+
+def test_the_table_view_is_a_clue_view_without_anybodys_cards() -> None:
+    server = Server()
+    game_id = new_clue(server)
+    ok(server, op="play_bots", game_id=game_id, bots=CLUE_BOTS | {"Ann": "random"}, max_steps=40)
+    view = ok(server, op="state", game_id=game_id, seat=TABLE)["view"]
+    rebuilt = structure(view, clue.ClueView)
+    assert rebuilt.player == TABLE
+    assert rebuilt.hand == rebuilt.hidden_help == rebuilt.envelope == ()
+    assert rebuilt.shown_to_me == rebuilt.shown_by_me == ()
+    assert rebuilt.legal_actions == ()
+
+
+def test_apply_gives_each_seat_its_own_events() -> None:
+    server = Server()
+    game_id = new_clue(server, players=3, students={"Ann": "Harry", "Ben": "Ron", "Cat": "Luna"})
+    reply = ok(server, op="apply", game_id=game_id, seat="Cat", action={"type": "clue.deal"})
+    assert reply["step"] == 1 and reply["to_act"] == ["Ann"] and reply["is_over"] is False
+    assert sorted(reply["events"]) == ["Ann", "Ben", "Cat", TABLE]
+    hands = {
+        name: seat["hand"] for name, seat in saved_clue(server, game_id)["state"]["seats"].items()
+    }
+    for seat, events in reply["events"].items():
+        for event in events:
+            if event["type"] == "clue.cards_dealt":
+                expected = hands[event["player"]] if event["player"] == seat else []
+                assert event["cards"] == expected
+
+
+def test_a_whole_clue_game_one_person_against_bots() -> None:
+    server = Server()
+    game_id = new_clue(server, players=4, seed=23)
+    rng = random.Random(4)
+    human_moves = 0
+    while True:
+        played = ok(server, op="play_bots", game_id=game_id, bots=CLUE_BOTS)
+        assert all(actor in CLUE_BOTS for actor in played["actors"])
+        if played["is_over"]:
+            assert played["stopped"] == "over"
+            break
+        assert played["stopped"] == "no_bot" and played["to_act"] == ["Ann"]
+        state = ok(server, op="state", game_id=game_id, seat="Ann")
+        assert state["to_act"] == ["Ann"] and state["legal_actions"]
+        if state["view"]["step"] == "move" and state["awaiting"] is None:
+            assert [m["action"] for m in state["movement"]] == state["legal_actions"]
+            for move in state["movement"]:
+                assert move["path"][-1] == move["destination"]
+        # Ann plays at random, but never accuses (the bots finish the game).
+        choices = [a for a in state["legal_actions"] if a["type"] != "clue.accuse"]
+        action = rng.choice(choices or state["legal_actions"])
+        reply = ok(server, op="apply", game_id=game_id, seat="Ann", action=action)
+        assert reply["step"] == state["step"] + 1
+        human_moves += 1
+        assert human_moves < 2000
+    final = ok(server, op="state", game_id=game_id, seat="Ann")
+    assert final["is_over"] and final["outcome"]["reason"] in (
+        "correct_accusation",
+        "all_eliminated",
+    )
+    assert final["legal_actions"] == [] and final["movement"] == []
+    assert human_moves > 10
+    # The log holds every action's events; the saved game replays to the same place.
+    saved = saved_clue(server, game_id)
+    assert len(saved["actions"]) == final["step"]
+    assert clue.Game.from_dict(saved).is_over
+
+
+def test_bot_op_chooses_for_one_seat_only() -> None:
+    server = Server()
+    game_id = new_clue(server, players=3, students={"Ann": "Harry", "Ben": "Ron", "Cat": "Luna"})
+    reply = ok(server, op="bot", game_id=game_id, seat="Ben", bot="random")
+    assert reply["action"] == {"type": "clue.deal"} and reply["step"] == 1
+    reply = ok(server, op="bot", game_id=game_id, seat="Ann", bot="detective")
+    assert reply["action"] == {"type": "clue.roll_dice", "player": "Ann"}
+    refused(server, "not_your_turn", op="bot", game_id=game_id, seat="Ben", bot="notebook")
+    refused(server, "unknown_bot", op="bot", game_id=game_id, seat="Ann", bot="sherlock")
+    refused(server, "bad_value", op="bot", game_id=game_id, seat=TABLE, bot="notebook")
+
+
+@pytest.mark.parametrize(
+    ("kind", "bot"),
+    [
+        (kind, bot)
+        for kind, bots in Server().handle({"op": "hello"})["bots"].items()
+        for bot in bots
+    ],
+)
+def test_every_bot_of_the_library_plays(kind: str, bot: str) -> None:
+    server = Server()
+    players = GAMES[kind]
+    ok(server, op="new", game=kind, players=players, seed=2)
+    played = ok(
+        server, op="play_bots", game_id="g1", bots=dict.fromkeys(players, bot), max_steps=40
+    )
+    assert played["steps"] == 40
+
+
+def test_random_bots_repeat_their_choices() -> None:
+    def play() -> list[Any]:
+        server = Server()
+        ok(server, op="new", game="adventure", players=["A", "B"], seed=3)
+        reply = ok(server, op="play_bots", game_id="g1", bots={"A": "random", "B": "random"})
+        actions: list[Any] = reply["actions"]
+        return actions
+
+    assert play() == play()
+
+
+@pytest.mark.parametrize("kind", ["first-year-adventure", "clue"])
+def test_play_bots_to_the_end_and_max_steps(kind: str) -> None:
+    server = Server()
+    players = GAMES[kind]
+    ok(server, op="new", game=kind, players=players, seed=9)
+    bots = dict.fromkeys(players, "random")
+    some = ok(server, op="play_bots", game_id="g1", bots=bots, max_steps=5)
+    assert some["steps"] == 5 and some["stopped"] == "max_steps" and some["step"] == 5
+    assert len(some["actions"]) == len(some["actors"]) == 5
+    rest = ok(server, op="play_bots", game_id="g1", bots=bots, max_steps=100_000)
+    assert rest["stopped"] == "over" and rest["is_over"]
+    assert rest["outcome"] is not None
+    again = ok(server, op="play_bots", game_id="g1", bots=bots)
+    assert again["steps"] == 0 and again["stopped"] == "over"
+    refused(server, "bad_value", op="play_bots", game_id="g1", bots=bots, max_steps=100_001)
+
+
+def test_events_since_a_step() -> None:
+    server = Server()
+    game_id = new_clue(server)
+    played = ok(
+        server, op="play_bots", game_id=game_id, bots=CLUE_BOTS | {"Ann": "notebook"}, max_steps=12
+    )
+    everything = ok(server, op="events", game_id=game_id, seat="Ann")
+    assert everything["step"] == 12
+    assert [entry["event"] for entry in everything["events"]] == played["events"]["Ann"]
+    later = ok(server, op="events", game_id=game_id, seat="Ann", since=6)["events"]
+    assert later == [entry for entry in everything["events"] if entry["step"] > 6]
+    assert ok(server, op="events", game_id=game_id, seat="Ann", since=12)["events"] == []
+    assert ok(server, op="events", game_id=game_id, seat="Ann", since=99)["events"] == []
+    refused(server, "bad_value", op="events", game_id=game_id, seat="Ann", since=-1)
+
+
+def test_hufflepuff_ravenclaw_game_master_actions_and_decisions() -> None:
+    server = Server()
+    ok(server, op="new", game="hr", players=["Sky", "Weasley"], seed=4)
+    state = ok(server, op="state", game_id="g1", seat="Weasley")
+    assert state["legal_actions"] == [
+        {"type": "hr.end_session"},
+        {"type": "hr.school_break"},
+        {"type": "hr.end_scene"},
+    ]
+    test = {"type": "hr.skill_test", "character": "Sky", "skill": "Brawl", "stat": "Agility"}
+    reply = ok(server, op="apply", game_id="g1", seat="Weasley", action=test)
+    assert reply["to_act"] == ["Sky"]
+    sky = ok(server, op="state", game_id="g1", seat="Sky")
+    assert sky["awaiting"]["kind"] == "decision" and "Youth" in sky["awaiting"]["prompt"]
+    assert ok(server, op="state", game_id="g1", seat="Weasley")["legal_actions"] == []
+    spend = sky["legal_actions"][0]
+    refused(server, "not_your_turn", op="apply", game_id="g1", seat="Weasley", action=spend)
+    ok(server, op="apply", game_id="g1", seat="Sky", action=spend)
+    end = ok(server, op="apply", game_id="g1", seat="Sky", action={"type": "hr.end_scene"})
+    assert end["is_over"] and end["outcome"]["reason"] == "scene_ended"
+    refused(server, "unknown_bot", op="bot", game_id="g1", seat="Sky", bot="heuristic")
+
+
+# ----- the seat rule ------------------------------------------------------------------------------
+
+
+def test_a_seat_acts_only_for_itself() -> None:
+    server = Server()
+    game_id = new_clue(server, players=3, students={"Ann": "Harry", "Ben": "Ron", "Cat": "Luna"})
+    ok(server, op="apply", game_id=game_id, seat="Ann", action={"type": "clue.deal"})
+    roll = {"type": "clue.roll_dice", "player": "Ann"}
+    # Ben acting for Ann, Ben acting as himself out of turn, Ann acting for Ben.
+    refused(server, "not_your_turn", op="apply", game_id=game_id, seat="Ben", action=roll)
+    error = refused(
+        server,
+        "not_your_turn",
+        op="apply",
+        game_id=game_id,
+        seat="Ben",
+        action={"type": "clue.roll_dice", "player": "Ben"},
+    )
+    assert error["field"] == "$.seat"
+    refused(
+        server,
+        "not_your_turn",
+        op="apply",
+        game_id=game_id,
+        seat="Ann",
+        action={"type": "clue.end_turn", "player": "Ben"},
+    )
+    # The table only rolls; a player never does.
+    refused(server, "not_your_turn", op="apply", game_id=game_id, seat=TABLE, action=roll)
+    refused(
+        server,
+        "not_your_turn",
+        op="apply",
+        game_id=game_id,
+        seat="Ann",
+        action={"type": "chance", "value": 1},
+    )
+    assert ok(server, op="state", game_id=game_id, seat="Ben")["legal_actions"] == []
+    ok(server, op="apply", game_id=game_id, seat="Ann", action=roll)
+
+
+def test_a_refuters_choice_belongs_to_the_refuter() -> None:
+    server = Server()
+    game_id = new_clue(server, players=4, seed=23)
+    bots = {"Ann": "notebook", "Ben": "notebook", "Cat": "notebook", "Dan": "notebook"}
+    # Play until somebody must show a card (a decision out of turn).
+    for _ in range(500):
+        state = ok(server, op="state", game_id=game_id, seat=TABLE)
+        (deciding,) = state["to_act"] or ["Ann"]
+        awaiting = state["awaiting"]
+        choices = ok(server, op="state", game_id=game_id, seat=deciding)["legal_actions"]
+        if choices[0]["type"] == "clue.show_card":
+            refuter = deciding
+            break
+        ok(server, op="bot", game_id=game_id, seat=deciding, bot="notebook")
+    else:  # pragma: no cover
+        pytest.fail("nobody had to show a card")
+    assert awaiting["kind"] == "decision" and awaiting["player"] == refuter
+    assert "prompt" not in awaiting  # Clue's prompts are for the one who decides
+    assert all(a["type"] == "clue.show_card" for a in choices)
+    for seat in bots:
+        if seat != refuter:
+            assert ok(server, op="state", game_id=game_id, seat=seat)["legal_actions"] == []
+            refused(
+                server, "not_your_turn", op="apply", game_id=game_id, seat=seat, action=choices[0]
+            )
+    ok(server, op="apply", game_id=game_id, seat=refuter, action=choices[0])
+
+
+def test_illegal_and_malformed_actions() -> None:
+    server = Server()
+    game_id = new_clue(server, players=3)
+    error = refused(
+        server,
+        "illegal_action",
+        op="apply",
+        game_id=game_id,
+        seat="Ann",
+        action={"type": "clue.roll_dice", "player": "Ann"},
+    )
+    assert error["rule"] == "not_dealt"
+    error = refused(
+        server,
+        "invalid_data",
+        op="apply",
+        game_id=game_id,
+        seat="Ann",
+        action={"type": "clue.roll_dice", "player": "Ann", "extra": 1},
+    )
+    assert error["field"] == "$.action"
+    error = refused(
+        server,
+        "invalid_data",
+        op="apply",
+        game_id=game_id,
+        seat="Ann",
+        action={"type": "adventure.move_one", "player": "Ann"},
+    )
+    assert error["field"] == "$.action.type"
+    error = refused(
+        server, "invalid_data", op="apply", game_id=game_id, seat="Ann", action={"type": "nope"}
+    )
+    assert error["field"] == "$.action.type"
+    refused(server, "invalid_data", op="apply", game_id=game_id, seat="Ann", action=[1, 2])
+
+
+# ----- external dice ------------------------------------------------------------------------------
+
+
+def test_external_dice_are_rolled_by_the_table() -> None:
+    server = Server()
+    ok(server, op="new", game="adventure", players=["Harry", "Ron"], dice="external")
+    refused(
+        server, "bad_value", op="new", game="adventure", players=["A", "B"], dice="external", seed=1
+    )
+    reply = ok(server, op="apply", game_id="g1", seat="Ron", action={"type": "adventure.roll_off"})
+    steps = 1
+    while reply["to_act"] == [TABLE]:
+        table = ok(server, op="state", game_id="g1", seat=TABLE)
+        assert table["awaiting"]["kind"] == "chance" and table["awaiting"]["player"] == TABLE
+        assert [c["action"] for c in table["chance"]] == table["legal_actions"]
+        assert all(c["probability"] == "1/6" for c in table["chance"])
+        for seat in ("Harry", "Ron"):
+            assert ok(server, op="state", game_id="g1", seat=seat)["legal_actions"] == []
+            refused(
+                server,
+                "not_your_turn",
+                op="apply",
+                game_id="g1",
+                seat=seat,
+                action=table["legal_actions"][0],
+            )
+        error = refused(
+            server,
+            "illegal_action",
+            op="apply",
+            game_id="g1",
+            seat=TABLE,
+            action={"type": "chance", "value": 7},
+        )
+        assert error["rule"] == "bad_roll"
+        reply = ok(
+            server, op="apply", game_id="g1", seat=TABLE, action=table["legal_actions"][steps % 6]
+        )
+        steps += 1
+    assert reply["to_act"] in (["Harry"], ["Ron"])
+    # play_bots stops whenever the dice must roll.
+    bots = {"Harry": "heuristic", "Ron": "heuristic"}
+    played = ok(server, op="play_bots", game_id="g1", bots=bots)
+    assert played["stopped"] == "chance" and played["to_act"] == [TABLE]
+    assert ok(server, op="state", game_id="g1", seat=TABLE)["chance"]
+
+
+def test_external_dice_in_clue_deal_through_the_table() -> None:
+    server = Server()
+    ok(
+        server,
+        op="new",
+        game="clue",
+        players=["A", "B", "C"],
+        dice="external",
+        options={"students": {"A": "Harry", "B": "Ron", "C": "Luna"}},
+    )
+    ok(server, op="apply", game_id="g1", seat="A", action={"type": "clue.deal"})
+    rounds = 0
+    while ok(server, op="state", game_id="g1", seat=TABLE)["to_act"] == [TABLE]:
+        table = ok(server, op="state", game_id="g1", seat=TABLE)
+        total = sum(_fraction(c["probability"]) for c in table["chance"])
+        assert total == 1
+        ok(server, op="apply", game_id="g1", seat=TABLE, action=table["legal_actions"][0])
+        rounds += 1
+    assert rounds > 18  # the missing student, the envelope, every card and Help card
+    state = ok(server, op="state", game_id="g1", seat="A")
+    assert len(state["view"]["hand"]) == 6 and state["to_act"] == ["A"]
+
+
+def _fraction(text: str) -> Any:
+    from fractions import Fraction
+
+    return Fraction(text)
+
+
+# ----- save, load, undo, several games ------------------------------------------------------------
+
+
+@pytest.mark.parametrize("kind", list(GAMES))
+def test_save_then_load_gives_the_same_game(kind: str) -> None:
+    server = Server()
+    players = GAMES[kind]
+    ok(server, op="new", game=kind, players=players, seed=12)
+    if kind != "hufflepuff-ravenclaw":
+        ok(
+            server,
+            op="play_bots",
+            game_id="g1",
+            bots=dict.fromkeys(players, "random"),
+            max_steps=25,
+        )
+    else:
+        ok(
+            server,
+            op="apply",
+            game_id="g1",
+            seat="Sky",
+            action={"type": "hr.damage", "character": "Weasley", "points": 2},
+        )
+    saved = ok(server, op="save", game_id="g1")["game"]
+    loaded = ok(server, op="load", game=saved)
+    assert loaded["game_id"] == "g2" and loaded["kind"] == kind and loaded["seats"] == players
+    assert ok(server, op="save", game_id="g2")["game"] == saved
+    for seat in [*players, TABLE]:
+        first = ok(server, op="state", game_id="g1", seat=seat)
+        second = ok(server, op="state", game_id="g2", seat=seat)
+        assert {**first, "game_id": "g2"} == second
+        assert ok(server, op="events", game_id="g1", seat=seat) == ok(
+            server, op="events", game_id="g2", seat=seat
+        )
+
+
+def test_load_refuses_bad_saved_games() -> None:
+    server = Server()
+    game_id = new_clue(server)
+    ok(server, op="play_bots", game_id=game_id, bots=CLUE_BOTS | {"Ann": "random"}, max_steps=10)
+    saved = saved_clue(server, game_id)
+    broken = json.loads(json.dumps(saved))
+    broken["actions"][3] = {"type": "clue.roll_dice", "player": 5}
+    assert (
+        refused(server, "invalid_data", op="load", game=broken)["field"]
+        == "$.game.actions[3].player"
+    )
+    broken = json.loads(json.dumps(saved))
+    broken["state"]["envelope"] = ["Draco Malfoy", "Cursed Necklace", "Hogwarts"]
+    error = refused(server, "invalid_data", op="load", game=broken)
+    assert error["field"] == "$.game.state" and "Draco" not in error["message"]
+    refused(server, "invalid_data", op="load", game=[saved])
+    refused(server, "unknown_game", op="load", game={**saved, "game": "chess"})
+    renamed = json.loads(json.dumps(saved))
+    renamed["setup"]["players"][1] = TABLE
+    renamed["actions"] = renamed["actions"][:1]
+    renamed.pop("state")
+    assert (
+        refused(server, "invalid_data", op="load", game=renamed)["field"]
+        == "$.game.setup.players[1]"
+    )
+
+
+def test_undo_goes_back_and_forgets_the_events() -> None:
+    server = Server()
+    game_id = new_clue(server)
+    bots = CLUE_BOTS | {"Ann": "notebook"}
+    ok(server, op="play_bots", game_id=game_id, bots=bots, max_steps=20)
+    at_8 = Server()
+    ok(at_8, op="new", game="clue", players=["Ann", "Ben", "Cat", "Dan"], seed=11)
+    ok(at_8, op="play_bots", game_id="g1", bots=bots, max_steps=8)
+    reply = ok(server, op="undo", game_id=game_id, to_step=8)
+    assert reply["step"] == 8
+    assert saved_clue(server, game_id) == saved_clue(at_8, "g1")
+    assert ok(server, op="events", game_id=game_id, seat="Ben") == ok(
+        at_8, op="events", game_id="g1", seat="Ben"
+    )
+    refused(server, "bad_value", op="undo", game_id=game_id, to_step=9)
+    assert ok(server, op="undo", game_id=game_id, to_step=0)["step"] == 0
+    assert ok(server, op="events", game_id=game_id, seat=TABLE)["events"] == []
+
+
+def test_several_games_at_once_do_not_mix() -> None:
+    server = Server()
+    ids = [new_clue(server, seed=seed) for seed in (1, 2, 3)]
+    ok(server, op="new", game="adventure", players=["A", "B"], seed=1)
+    for index, game_id in enumerate(ids):
+        ok(
+            server,
+            op="play_bots",
+            game_id=game_id,
+            bots=CLUE_BOTS | {"Ann": "random"},
+            max_steps=5 * (index + 1),
+        )
+    steps = [game["step"] for game in ok(server, op="list")["games"]]
+    assert steps == [5, 10, 15, 0]
+    hands = [ok(server, op="state", game_id=game_id, seat="Ann")["view"]["hand"] for game_id in ids]
+    assert hands[0] != hands[1] or hands[1] != hands[2]
+
+
+def test_at_most_max_games() -> None:
+    server = Server()
+    for _ in range(MAX_GAMES):
+        ok(server, op="new", game="hr", players=["Sky"], seed=1)
+    refused(server, "too_many_games", op="new", game="hr", players=["Sky"], seed=1)
+    saved = ok(server, op="save", game_id="g1")["game"]
+    refused(server, "too_many_games", op="load", game=saved)
+    ok(server, op="close", game_id="g50")
+    assert ok(server, op="load", game=saved)["game_id"] == "g101"
+
+
+# ----- every error code ---------------------------------------------------------------------------
+
+
+def error_code(server: Server, line: str | bytes) -> str:
+    reply = json.loads(server.handle_line(line))
+    assert reply["ok"] is False
+    code: str = reply["error"]["code"]
+    return code
+
+
+def test_every_error_code_can_be_produced(monkeypatch: pytest.MonkeyPatch) -> None:
+    server = Server()
+    ok(server, op="new", game="clue", players=["Ann", "Ben", "Cat"], seed=2)
+    ok(server, op="new", game="hr", players=["Sky"], seed=2)
+    seen: set[str] = set()
+
+    def expect(code: str, line: str | bytes) -> None:
+        before = snapshot(server)
+        assert error_code(server, line) == code, line[:200]
+        assert snapshot(server) == before
+        seen.add(code)
+
+    expect("bad_json", "{")
+    expect("bad_json", b'{"op": "hello\xff"}')
+    expect("bad_json", '{"op": "hello", "id": Infinity}')
+    expect("bad_json", '{"op": "hello", "op": "list"}')
+    expect("line_too_long", '{"op": "hello", "id": "' + "x" * MAX_LINE_BYTES + '"}')
+    expect("too_deep", '{"op": "hello", "x": ' + "[" * MAX_DEPTH + "]" * MAX_DEPTH + "}")
+    expect("bad_request", "[]")
+    expect("unsupported_protocol", '{"op": "hello", "protocol": 0}')
+    expect("unknown_op", '{"op": "resign"}')
+    expect("unknown_field", '{"op": "list", "game_id": "g1"}')
+    expect(
+        "unknown_field",
+        '{"op": "new", "game": "clue", "players": ["A", "B", "C"], "options": {"colour": 1}}',
+    )
+    expect("missing_field", '{"id": 1}')
+    expect("bad_type", '{"op": "state", "game_id": 1, "seat": "Ann"}')
+    expect("bad_value", '{"op": "new", "game": "clue", "players": ["A", "B", "C"], "seed": -1}')
+    expect("bad_value", '{"op": "new", "game": "clue", "players": ["A", "B", "table"]}')
+    expect("unknown_game", '{"op": "new", "game": "chess", "players": ["A", "B"]}')
+    expect("no_such_game", '{"op": "save", "game_id": "g42"}')
+    expect("unknown_seat", '{"op": "state", "game_id": "g1", "seat": "Draco"}')
+    expect("unknown_seat", '{"op": "play_bots", "game_id": "g1", "bots": {"table": "random"}}')
+    expect(
+        "not_your_turn",
+        '{"op": "apply", "game_id": "g1", "seat": "table", "action": {"type": "clue.deal"}}',
+    )
+    expect(
+        "illegal_action",
+        '{"op": "apply", "game_id": "g1", "seat": "Ann", '
+        '"action": {"type": "clue.end_turn", "player": "Ann"}}',
+    )
+    expect(
+        "invalid_data",
+        '{"op": "apply", "game_id": "g1", "seat": "Ann", "action": {"type": "clue.deal", "x": 1}}',
+    )
+    expect("invalid_data", '{"op": "load", "game": {"game": "clue"}}')
+    expect("unknown_bot", '{"op": "bot", "game_id": "g1", "seat": "Ann", "bot": "sherlock"}')
+    for _ in range(MAX_GAMES - 2):
+        ok(server, op="new", game="hr", players=["Sky"], seed=2)
+    expect("too_many_games", '{"op": "new", "game": "hr", "players": ["Sky"]}')
+
+    def broken(*args: Any) -> Any:
+        raise RuntimeError("the envelope holds Draco Malfoy")
+
+    monkeypatch.setattr(serve, "_view", broken)
+    line = server.handle_line('{"id": 5, "op": "state", "game_id": "g1", "seat": "Ann"}')
+    reply = json.loads(line)
+    assert reply["id"] == 5 and reply["error"]["code"] == "internal_error"
+    assert "Draco" not in line and "Traceback" not in line
+    seen.add("internal_error")
+    assert seen == set(ERROR_CODES)
+    monkeypatch.undo()
+    assert ok(server, op="state", game_id="g1", seat="Ann")  # still serving
+
+
+def test_ids_are_echoed_when_valid() -> None:
+    server = Server()
+    assert call(server, id="x" * 64, op="list")["id"] == "x" * 64
+    assert call(server, id=-(2**53 - 1), op="list")["id"] == -(2**53 - 1)
+    assert call(server, id=None, op="list")["id"] is None
+    assert call(server, id=7, op="nope")["id"] == 7
+    for bad in ("x" * 65, 2**53, 1.5, True, [1], {"a": 1}):
+        reply = call(server, id=bad, op="list")
+        assert reply["id"] is None and reply["error"]["field"] == "$.id"
+
+
+def test_errors_are_bounded_and_do_not_echo_the_request() -> None:
+    server = Server()
+    huge = "Q" * 5000
+    for request in (
+        {"op": huge},
+        {"op": "list", huge: 1},
+        {"op": "state", "game_id": huge, "seat": "x"},
+        {"op": "new", "game": huge, "players": []},
+        {"op": "new", "game": "clue", "players": [huge, "B", "C"]},
+        {"op": "new", "game": "clue", "players": ["A", "B", "C"], "options": {huge: 1}},
+        {"op": "apply", "game_id": "g1", "seat": "A", "action": {"type": huge}},
+    ):
+        line = server.handle_line(json.dumps(request))
+        assert line.count("Q") <= 60 + 60  # message and field, each bounded
+        assert len(line) < 1000
+
+
+def test_handle_takes_parsed_values() -> None:
+    server = Server()
+    assert server.handle("hello")["error"]["code"] == "bad_request"
+    assert server.handle({"op": "hello"})["ok"] is True
+    assert server.handle({1: 2, "op": "list"})["error"]["code"] == "unknown_field"
+
+
+# ----- secrets ------------------------------------------------------------------------------------
+
+
+def redaction_problems(seat: str, events: list[dict[str, Any]]) -> list[str]:
+    problems = []
+    for event in events:
+        kind = event["type"]
+        if kind == "clue.cards_dealt" and event["player"] != seat and event["cards"]:
+            problems.append(f"{seat} sees {event['player']}'s hand")
+        if (
+            kind == "clue.help_card_drawn"
+            and event["face_down"]
+            and event["player"] != seat
+            and event["card"]
+        ):
+            problems.append(f"{seat} sees a face-down card")
+        if (
+            kind == "clue.card_shown"
+            and seat not in (event["suggester"], event["refuter"])
+            and event["card"]
+        ):
+            problems.append(f"{seat} sees a card shown to another")
+        if (
+            kind == "clue.accusation_checked"
+            and event["player"] != seat
+            and not event["correct"]
+            and event["solution"]
+        ):
+            problems.append(f"{seat} sees the envelope")
+    return problems
+
+
+def test_no_seat_ever_sees_another_hand_or_the_envelope() -> None:
+    server = Server()
+    game_id = new_clue(server, players=4, seed=5)
+    bots = {"Ann": "random", "Ben": "detective", "Cat": "notebook", "Dan": "random"}
+    for _ in range(400):
+        saved = saved_clue(server, game_id)
+        state_of = saved["state"]
+        hands = {name: set(seat["hand"]) for name, seat in state_of["seats"].items()}
+        over = state_of["phase"] == "over"
+        for seat in [*bots, TABLE]:
+            state = ok(server, op="state", game_id=game_id, seat=seat)
+            view = state["view"]
+            assert set(view["hand"]) == hands.get(seat, set())
+            eliminated = seat in bots and state_of["seats"][seat]["eliminated"]
+            assert bool(view["envelope"]) == (over or eliminated)
+            if state["to_act"] and seat not in state["to_act"]:
+                assert state["legal_actions"] == []
+            awaiting = state["awaiting"]
+            if awaiting is not None:
+                assert "options" not in awaiting
+                if awaiting["player"] != seat:
+                    assert "prompt" not in awaiting and "details" not in awaiting
+            log = ok(server, op="events", game_id=game_id, seat=seat)["events"]
+            assert redaction_problems(seat, [entry["event"] for entry in log]) == []
+            if seat == TABLE and not over:
+                assert view["hand"] == view["hidden_help"] == view["envelope"] == []
+                assert view["shown_to_me"] == view["shown_by_me"] == []
+        if over:
+            break
+        ok(server, op="play_bots", game_id=game_id, bots=bots, max_steps=3)
+    else:  # pragma: no cover
+        pytest.fail("the game did not end")
+
+
+def test_errors_never_hold_the_envelope() -> None:
+    server = Server()
+    game_id = new_clue(server, players=3, seed=8)
+    bots = {"Ann": "notebook", "Ben": "notebook", "Cat": "notebook"}
+    ok(server, op="play_bots", game_id=game_id, bots=bots, max_steps=15)
+    state = saved_clue(server, game_id)["state"]
+    envelope = state["envelope"]
+    hands = {name: seat["hand"] for name, seat in state["seats"].items()}
+    suspect, item, location = envelope
+    wrong = next(card for card in clue.SUSPECTS if card != suspect)
+    probes: list[dict[str, Any]] = [
+        {"type": "clue.accuse", "player": "Ann", "suspect": s, "item": item, "location": location}
+        for s in (suspect, wrong)
+    ]
+    probes += [{"type": "clue.suggest", "player": "Ben", "suspect": suspect, "item": item}]
+    probes += [{"type": "clue.show_card", "player": "Cat", "card": card} for card in envelope]
+    probes += [{"type": "clue.show_card", "player": "Ann", "card": "Hogwarts"}]
+    probes += [{"type": "clue.move_to", "player": "Ann", "destination": location}]
+    probes += [{"type": "clue.protect", "player": "Ann", "card": "Invisibility Cloak"}]
+    probes += [{"type": "chance", "value": suspect}, {"type": "clue.accuse", "player": "Ann"}]
+    probes += [{"type": "clue.end_turn", "player": name} for name in hands]
+    probes += [{"type": "clue.deal"}, {"type": "clue.pay_floo", "player": "Cat"}]
+    for seat in ("Ann", "Ben", "Cat", TABLE, "Zed"):
+        messages = []
+        for action in probes:
+            reply = call(server, op="apply", game_id=game_id, seat=seat, action=action)
+            assert reply["ok"] is False  # none of the probes is legal here
+            # Only the cards the request named itself may come back.
+            named = json.dumps(action)
+            message = json.dumps(reply["error"])
+            secret = [c for c in envelope if c not in named]
+            secret += [c for name, hand in hands.items() if name != seat for c in hand]
+            assert not any(card in message for card in secret if card not in named), message
+            messages.append(reply["error"])
+        # Accusing rightly or wrongly out of place is refused in the same words.
+        right, wrong_one = messages[0], messages[1]
+        assert right["code"] == wrong_one["code"] and right.get("rule") == wrong_one.get("rule")
+        assert right["message"].replace(suspect, wrong) == wrong_one["message"]
+
+
+# ----- the run loop and the process ---------------------------------------------------------------
+
+
+def test_run_loop_over_string_streams() -> None:
+    lines = [
+        '{"id": 1, "op": "new", "game": "clue", "players": ["A", "B", "C"], "seed": 1}',
+        "",
+        "   ",
+        "{broken",
+        '{"id": 2, "op": "apply", "game_id": "g1", "seat": "A", "action": {"type": "clue.deal"}}',
+        '{"id": 3, "op": "quit"}',
+        '{"id": 4, "op": "list"}',
+    ]
+    out = io.StringIO()
+    assert Server().run(io.StringIO("\n".join(lines) + "\n"), out) == 0
+    replies = [json.loads(line) for line in out.getvalue().splitlines()]
+    assert [(r["id"], r["ok"]) for r in replies] == [(1, True), (None, False), (2, True), (3, True)]
+
+
+def test_run_loop_over_bytes_with_bad_utf8_and_a_huge_line() -> None:
+    data = (
+        b'{"id": 1, "op": "hello"}\r\n'
+        + b'{"id": "\xc3\x28"}\n'
+        + b'{"op": "list", "pad": "'
+        + b"x" * (MAX_LINE_BYTES + 10)
+        + b'"}\n'
+        + b'{"id": 2, "op": "list"}'  # no final line ending
+    )
+    out = io.BytesIO()
+    assert Server().run(io.BytesIO(data), out) == 0
+    replies = [json.loads(line) for line in out.getvalue().decode("ascii").splitlines()]
+    assert [r["ok"] for r in replies] == [True, False, False, True]
+    assert replies[1]["error"]["code"] == "bad_json"
+    assert replies[2]["error"]["code"] == "line_too_long"
+    assert replies[3]["id"] == 2
+
+
+def test_non_ascii_names_travel_escaped() -> None:
+    server = Server()
+    line = server.handle_line(
+        '{"op": "new", "game": "hr", "players": ["Séverine", "李"], "seed": 1}'.encode()
+    )
+    assert line.isascii()
+    assert json.loads(line)["seats"] == ["Séverine", "李"]
+
+
+def test_serve_as_a_process() -> None:
+    requests = [
+        b'{"id": 1, "op": "hello"}',
+        b'{"id": 2, "op": "new", "game": "adventure", "players": ["Harry", "Ron"], "seed": 3}',
+        b"\xff\xfe not json",
+        b'{"id": 3, "op": "play_bots", "game_id": "g1", '
+        b'"bots": {"Harry": "heuristic", "Ron": "random"}}',
+        b'{"id": 4, "op": "quit"}',
+        b'{"id": 5, "op": "hello"}',
+    ]
+    result = subprocess.run(
+        [sys.executable, "-c", "from hogwarts_rules.serve import serve; serve()"],
+        input=b"\n".join(requests) + b"\n",
+        capture_output=True,
+        timeout=60,
+        check=False,
+    )
+    assert result.returncode == 0, result.stderr
+    assert result.stderr == b""
+    replies = [json.loads(line) for line in result.stdout.decode("ascii").splitlines()]
+    assert [r["id"] for r in replies] == [1, 2, None, 3, 4]
+    assert replies[2]["error"]["code"] == "bad_json"
+    assert replies[3]["is_over"] is True
