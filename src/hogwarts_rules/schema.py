@@ -712,7 +712,7 @@ def _tagged_union(cls: type[GameBase], family: str) -> tuple[_Builder, Schema]:
     return builder, builder.one_of(members)
 
 
-def _game_document(kind: str, name: str, *, view_of: str | None = None) -> Schema:
+def _game_document(kind: str, name: str) -> Schema:
     """The saved-game document (``to_dict``) of a game: the envelope mirrors ``from_dict``."""
     cls = _game_class(kind)
     reads_setup = inspect.getattr_static(cls, "_from_setup_dict")
@@ -743,13 +743,6 @@ def _game_document(kind: str, name: str, *, view_of: str | None = None) -> Schem
         f"{_summary(cls)}\n\nThe JSON form of a game (Game.to_dict(), read back by "
         "Game.from_dict(), which also replays the actions under the rules)."
     )
-    if view_of is not None:
-        title = f"{_title(kind)} view"
-        description = (
-            f"What one player may see of a game of {_title(kind)}: the game itself, "
-            f"since the game keeps no secrets ({view_of}.view(player) returns the game, "
-            "whose JSON form is to_dict()).\n\n" + description
-        )
     return _document(builder, root, title=title, description=description, id_=_uri(kind, name))
 
 
@@ -767,7 +760,23 @@ def _view_document(kind: str) -> Schema:
     game, player = _SAMPLES[kind]()
     view = game.view(player)
     if isinstance(view, GameBase):
-        return _game_document(kind, "view", view_of=f"{cls.__module__.split('.')[1]}.Game")
+        # No secrets, but the set-up's dice (their seed and state) predict every roll:
+        # a player's view is the saved game's "state", as `hogwarts-rules serve` sends it.
+        state_builder = _Builder(actions=_game_actions(cls))
+        state_root = state_builder.state(game)
+        state_description = (
+            f"What one player may see of a game of {_title(kind)}, as the engine protocol "
+            'sends it (the view of a `state` reply): the saved game\'s "state" object. '
+            "The game keeps no secrets, but its set-up is left out: the dice's seed and "
+            "state would predict every roll."
+        )
+        return _document(
+            state_builder,
+            state_root,
+            title=f"{_title(kind)} view",
+            description=state_description,
+            id_=_uri(kind, "view"),
+        )
     view_class = type(view)
     if not callable(getattr(view_class, "to_dict", None)):
         raise TypeError(f"{view_class.__name__} has no to_dict(): it has no JSON form")
