@@ -335,12 +335,12 @@ def test_play_bots_to_the_end_and_max_steps(kind: str) -> None:
     some = ok(server, op="play_bots", game_id="g1", bots=bots, max_steps=5)
     assert some["steps"] == 5 and some["stopped"] == "max_steps" and some["step"] == 5
     assert len(some["actions"]) == len(some["actors"]) == 5
-    rest = ok(server, op="play_bots", game_id="g1", bots=bots, max_steps=100_000)
+    rest = ok(server, op="play_bots", game_id="g1", bots=bots, max_steps=20_000)
     assert rest["stopped"] == "over" and rest["is_over"]
     assert rest["outcome"] is not None
     again = ok(server, op="play_bots", game_id="g1", bots=bots)
     assert again["steps"] == 0 and again["stopped"] == "over"
-    refused(server, "bad_value", op="play_bots", game_id="g1", bots=bots, max_steps=100_001)
+    refused(server, "bad_value", op="play_bots", game_id="g1", bots=bots, max_steps=20_001)
 
 
 def test_events_since_a_step() -> None:
@@ -963,3 +963,54 @@ def test_serve_as_a_process() -> None:
     assert [r["id"] for r in replies] == [1, 2, None, 3, 4]
     assert replies[2]["error"]["code"] == "bad_json"
     assert replies[3]["is_over"] is True
+
+
+# ----- limits found by review -------------------------------------------------------------
+
+
+def test_a_game_takes_no_more_than_max_game_steps(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(serve, "MAX_GAME_STEPS", 6)
+    server = Server()
+    players = GAMES["first-year-adventure"]
+    ok(server, op="new", game="adventure", players=players, seed=4)
+    bots = dict.fromkeys(players, "random")
+    played = ok(server, op="play_bots", game_id="g1", bots=bots, max_steps=100)
+    assert played["steps"] == 6 and played["stopped"] == "step_limit"
+    (seat,) = played["to_act"] or [players[0]]
+    error = refused(server, "illegal_action", op="bot", game_id="g1", seat=seat, bot="random")
+    assert error["rule"] == "step_limit"
+    again = ok(server, op="play_bots", game_id="g1", bots=bots)
+    assert again["steps"] == 0 and again["stopped"] == "step_limit"
+
+
+def test_the_table_never_reads_a_players_prompt() -> None:
+    server = Server()
+    ok(server, op="new", game="clue", players=GAMES["clue"], seed=5)
+    bots = {"Ben": "notebook", "Cat": "notebook"}
+    ok(server, op="play_bots", game_id="g1", bots=bots)  # stops when Ann must decide
+    error = refused(
+        server,
+        "not_your_turn",
+        op="apply",
+        game_id="g1",
+        seat=TABLE,
+        action={"type": "chance", "value": 1},
+    )
+    assert error["message"] == "no roll is awaited: a player must decide"
+
+
+def test_null_protocol_is_absent_and_undo_to_now_is_free() -> None:
+    server = Server()
+    assert ok(server, op="hello", protocol=None)["protocol"] == PROTOCOL_VERSION
+    ok(server, op="new", game="clue", players=GAMES["clue"], seed=5)
+    ok(server, op="play_bots", game_id="g1", bots={"Ben": "notebook", "Cat": "notebook"})
+    step = ok(server, op="state", game_id="g1", seat="Ann")["step"]
+    before = snapshot(server)
+    assert ok(server, op="undo", game_id="g1", to_step=step)["step"] == step
+    assert snapshot(server) == before
+
+
+def test_too_many_characters_are_refused_before_any_sheet_is_built() -> None:
+    server = Server()
+    error = refused(server, "bad_value", op="new", game="hr", players=["a"] * 100_000)
+    assert error["field"] == "$.players"

@@ -14,6 +14,7 @@ them; never ``playwright install``).
 from __future__ import annotations
 
 import contextlib
+import importlib.util
 import json
 import queue
 import re
@@ -31,6 +32,7 @@ import pytest
 from playwright.sync_api import Browser, Page, sync_playwright
 
 from hogwarts_rules import clue
+from hogwarts_rules.serve import Server
 
 CHROMIUM = Path("/usr/bin/chromium")
 CHROMIUM_ARGS = [
@@ -87,7 +89,7 @@ def base_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     with (
         errors.open("w") as stderr,
         subprocess.Popen(
-            [sys.executable, str(SERVER), "--port", "0"],
+            [sys.executable, str(SERVER), "--port", "0", "--page-seeds"],
             stdout=subprocess.PIPE,
             stderr=stderr,
             text=True,
@@ -375,3 +377,50 @@ def play_two_turns(browser: Browser, base_url: str) -> None:
     assert lines == [entry["event"]["description"] for entry in relayed["events"]]
     assert page_errors == []
     page.close()
+
+
+def test_the_host_picks_the_seed_and_refuses_odd_requests() -> None:
+    """Without --page-seeds the page's seed is ignored (a seed reveals every secret)."""
+    spec = importlib.util.spec_from_file_location("_web_server", SERVER)
+    assert spec is not None and spec.loader is not None
+    web = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = web  # its dataclasses look their module up
+    spec.loader.exec_module(web)
+    host = web.Host(Server())
+    request = {"op": "new", "game": "clue", "players": list(PLAYERS), "seat": SEAT}
+    hands = set()
+    for number in range(3):
+        status, created = host.handle({"id": number, **request, "seed": SEED})
+        assert status == 200 and created["ok"], created
+        own = {"game_id": created["game_id"], "seat": SEAT, "token": created["token"]}
+        status, state = host.handle({"op": "state", **own})
+        while not state["view"]["hand"]:  # choose a student: the cards are dealt after
+            host.handle({"op": "apply", **own, "action": state["legal_actions"][0]})
+            status, state = host.handle({"op": "state", **own})
+        hands.add(tuple(state["view"]["hand"]))
+        # A token that is not ASCII is refused, not a crash.
+        status, reply = host.handle({"op": "state", **own, "token": "\u00e9"})
+        assert status == 403 and reply["error"]["code"] == "forbidden"
+    assert len(hands) > 1  # three games, three random seeds: not the page's
+
+
+def test_the_relay_answers_cross_site_and_deep_requests(base_url: str) -> None:
+    body = json.dumps({"op": "new", "players": ["X", "Y", "Z"], "seat": "X"}).encode()
+    plain = urllib.request.Request(
+        base_url + "api", data=body, headers={"Content-Type": "text/plain"}
+    )
+    try:
+        urllib.request.urlopen(plain, timeout=30)
+        raise AssertionError("a text/plain request was accepted")
+    except urllib.error.HTTPError as error:
+        assert error.code == 415
+    deep = ('{"op": "state", "x": ' + "[" * 30_000 + "]" * 30_000 + "}").encode()
+    request = urllib.request.Request(
+        base_url + "api", data=deep, headers={"Content-Type": "application/json"}
+    )
+    try:
+        urllib.request.urlopen(request, timeout=30)
+        raise AssertionError("a 30,000-deep request was accepted")
+    except urllib.error.HTTPError as error:
+        assert error.code == 400
+        assert json.loads(error.read())["error"]["code"] == "bad_json"

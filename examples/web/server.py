@@ -100,8 +100,11 @@ class Forbidden(Exception):
 class Host:
     """The table's host: relays the page's requests for its one seat, and plays the bots."""
 
-    def __init__(self, server: Server) -> None:
+    def __init__(self, server: Server, *, page_seeds: bool = False) -> None:
         self._server = server
+        # The seed decides the deal and the envelope: a page that picks it knows every
+        # secret. Only tests and demos may let it (``--page-seeds``).
+        self._page_seeds = page_seeds
         self._lock = threading.Lock()
         self._tables: dict[str, Table] = {}  # game_id -> table
 
@@ -163,7 +166,7 @@ class Host:
                 "op": "new",
                 "game": "clue",
                 "players": players,
-                "seed": request.get("seed"),
+                "seed": request.get("seed") if self._page_seeds else secrets.randbits(64),
             }
         )
         if not created.get("ok"):
@@ -209,7 +212,7 @@ class Host:
 
     def _table(self, game_id: str, token: str) -> Table:
         table = self._tables.get(game_id)
-        if table is None or not secrets.compare_digest(table.token, token):
+        if table is None or not secrets.compare_digest(table.token.encode(), str(token).encode()):
             raise Forbidden("not a game of this page", "$.game_id")
         return table
 
@@ -273,7 +276,14 @@ class Handler(BaseHTTPRequestHandler):
             return
         length = self.headers.get("Content-Length", "")
         status: int
-        if not length.isdigit() or not 0 < int(length) <= MAX_BODY:
+        if self.headers.get_content_type() != "application/json":
+            # Other web sites can send text/plain without asking: only this page's
+            # fetch() calls send JSON (a cross-site JSON request needs CORS, never granted).
+            status, reply = (
+                HTTPStatus.UNSUPPORTED_MEDIA_TYPE,
+                error_reply(None, "bad_request", "send the request as application/json"),
+            )
+        elif not length.isdigit() or not 0 < int(length) <= MAX_BODY:
             status, reply = (
                 HTTPStatus.BAD_REQUEST,
                 error_reply(None, "bad_request", f"a request body of 1 to {MAX_BODY} bytes"),
@@ -281,7 +291,7 @@ class Handler(BaseHTTPRequestHandler):
         else:
             try:
                 request = json.loads(self.rfile.read(int(length)))
-            except (ValueError, UnicodeDecodeError):
+            except (ValueError, UnicodeDecodeError, RecursionError):
                 status, reply = (
                     HTTPStatus.BAD_REQUEST,
                     error_reply(None, "bad_json", "the body is not JSON"),
@@ -310,8 +320,14 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--host", default="127.0.0.1", help="address to listen on")
     parser.add_argument("--port", type=int, default=8000, help="port (0: any free port)")
     parser.add_argument("--verbose", action="store_true", help="log every request")
+    parser.add_argument(
+        "--page-seeds",
+        action="store_true",
+        help="let the page choose the game's seed (for tests and demos only: the seed "
+        "reveals every hand and the envelope)",
+    )
     args = parser.parse_args(argv)
-    Handler.host = Host(Server())
+    Handler.host = Host(Server(), page_seeds=args.page_seeds)
     Handler.verbose = args.verbose
     with ThreadingHTTPServer((args.host, args.port), Handler) as httpd:
         host, port = httpd.server_address[:2]

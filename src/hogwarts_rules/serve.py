@@ -45,6 +45,7 @@ from hogwarts_rules.dice import CHANCE, SeededDice
 from hogwarts_rules.engine import ChanceRequest, Decision, GameBase, GameRecord
 from hogwarts_rules.errors import InvalidDataError, RulesError
 from hogwarts_rules.events import Event, events_for
+from hogwarts_rules.hufflepuff_ravenclaw import game as hr_game
 from hogwarts_rules.schema import GAMES, SCHEMA_NAMES, game_schemas
 from hogwarts_rules.serialization import FORMAT, FORMAT_VERSION, unstructure
 from hogwarts_rules.simulation import BOTS
@@ -54,6 +55,7 @@ __all__ = [
     "ERROR_CODES",
     "MAX_DEPTH",
     "MAX_GAMES",
+    "MAX_GAME_STEPS",
     "MAX_ID_LENGTH",
     "MAX_LINE_BYTES",
     "MAX_PLAY_STEPS",
@@ -83,8 +85,15 @@ MAX_GAMES: Final = 100
 MAX_ID_LENGTH: Final = 64
 """The longest string a request's ``"id"`` may be (an integer id must be JSON-safe)."""
 
-MAX_PLAY_STEPS: Final = 100_000
+MAX_PLAY_STEPS: Final = 20_000
 """The largest ``max_steps`` of ``play_bots``."""
+
+MAX_GAME_STEPS: Final = 20_000
+"""The most actions one game may reach (whole games take a few hundred to a few thousand).
+
+Beyond it the game takes no more actions (``illegal_action``, rule ``step_limit``): a
+game whose content makes it endless cannot grow without bound.
+"""
 
 DEFAULT_PLAY_STEPS: Final = 1000
 """``play_bots`` applies at most this many actions unless ``max_steps`` says otherwise."""
@@ -133,6 +142,7 @@ ERROR_CODES: Final = (
 )
 """Every error code a reply may carry (each is described in ``docs/protocol.md``)."""
 
+_HR_MAX_CHARACTERS: Final = hr_game.MAX_CHARACTERS
 _MAX_SAFE_INT: Final = 2**53 - 1  # the largest integer every JSON reader keeps exactly
 _MAX_SEED: Final = 2**64 - 1
 _MAX_DIGITS: Final = 400  # longer whole numbers are refused while parsing
@@ -691,7 +701,7 @@ class Server:
     # ----- dispatch ------------------------------------------------------------------------------
 
     def _dispatch(self, request: dict[Any, Any]) -> dict[str, Any]:
-        if "protocol" in request:
+        if request.get("protocol") is not None:  # null is the same as absent
             version = request["protocol"]
             if type(version) is not int or version not in SUPPORTED_PROTOCOLS:
                 raise _Refusal(
@@ -871,6 +881,7 @@ class Server:
         game = entry.game
         action = _action(game, request["action"])
         _check_seat(game, seat, action)
+        _check_room_for_steps(entry)
         game, events = _applied(game, action)
         self._commit(entry, game, [(action, events)])
         return self._moved(entry, events)
@@ -891,6 +902,7 @@ class Server:
         actions = _seat_actions(game, seat)
         if not actions:
             raise _Refusal("not_your_turn", _whose_turn(game, seat), "$.seat")
+        _check_room_for_steps(entry)
         action = entry.choose(game, seat, name, actions)
         game, events = _applied(game, action)
         self._commit(entry, game, [(action, events)])
@@ -920,6 +932,9 @@ class Server:
         while len(played) < limit:
             if game.is_over:
                 stopped = "over"
+                break
+            if entry.step + len(played) >= MAX_GAME_STEPS:
+                stopped = "step_limit"
                 break
             to_act = game.to_act
             if to_act == (CHANCE,):
@@ -1009,6 +1024,12 @@ class Server:
     def _undo(self, request: Mapping[str, Any]) -> dict[str, Any]:
         entry = self._entry(request)
         to_step = _whole(request, "to_step", 0, entry.step)
+        if to_step == entry.step:  # nothing to take back
+            return {
+                "step": entry.step,
+                "to_act": _to_act(entry.game),
+                "is_over": entry.game.is_over,
+            }
         game = entry.start
         for action in entry.game.history[:to_step]:
             game, _ = game.apply(action)
@@ -1176,6 +1197,9 @@ def _check_seat(game: GameBase, seat: str, action: Action) -> None:
             raise _Refusal(
                 "not_your_turn", "the table's seat only supplies chance outcomes", "$.seat"
             )
+        if game.to_act and game.to_act != (CHANCE,):
+            # A player decides now: say so without the rules' prompt (the deciding seat's).
+            raise _Refusal("not_your_turn", "no roll is awaited: a player must decide", "$.seat")
         return
     if isinstance(action, ChanceOutcome):
         raise _Refusal(
@@ -1187,6 +1211,17 @@ def _check_seat(game: GameBase, seat: str, action: Action) -> None:
     actor = action.actor
     if actor is not None and actor != seat:
         raise _Refusal("not_your_turn", f"{seat} cannot act for {_shown(actor)}", "$.seat")
+
+
+def _check_room_for_steps(entry: _Entry) -> None:
+    """Refuse one more action once a game has reached `MAX_GAME_STEPS`."""
+    if entry.step >= MAX_GAME_STEPS:
+        raise _Refusal(
+            "illegal_action",
+            f"this game has reached {MAX_GAME_STEPS} actions and takes no more",
+            "$.game_id",
+            "step_limit",
+        )
 
 
 def _applied(game: GameBase, action: Action) -> tuple[GameBase, tuple[Event, ...]]:
@@ -1202,6 +1237,12 @@ def _setup(
     """The set-up (as in a saved game) of a new game: ``from_dict`` then checks it all."""
     if kind != hr.KIND:
         return {"players": players, "dice": dice, **options}
+    if len(players) > _HR_MAX_CHARACTERS:  # before building any character sheet
+        raise _Refusal(
+            "bad_value",
+            f"a scene has at most {_HR_MAX_CHARACTERS} characters, not {len(players)}",
+            "$.players",
+        )
     characters = [
         unstructure(hr.Character.first_year(p)) if isinstance(p, str) else p for p in players
     ]
