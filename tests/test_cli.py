@@ -152,6 +152,10 @@ def test_simulate_writes_records(
         (["simulate", "clue", "-n", "2", "--chunk-size", "0"], "--chunk-size"),
         (["simulate", "clue", "-n", "2", "--seed", "-5"], "--seed"),
         (["simulate", "clue", "-n", "2", "--out", "results.xlsx"], ".json or .csv"),
+        (["simulate", "clue", "-n", "2", "--out", ".json"], ".json or .csv"),
+        (["simulate", "clue", "-n", "2", "--out", "missing/dir/r.csv"], "no writable folder"),
+        (["simulate", "clue", "-n", "2", "--workers", "100000"], "--workers"),
+        (["simulate", "clue", "-n", str(10**11)], "-n/--games"),
     ],
 )
 def test_simulate_bad_arguments(

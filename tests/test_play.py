@@ -418,3 +418,39 @@ def test_the_seat_is_found_in_any_case() -> None:
     console = Console(["quit"])
     assert console.play("clue", seat="cAT") == 0
     assert console.lines[0].startswith("Clue (seed 7): you play Cat; bots play Ann, Ben.")
+
+
+# ----- found by review ----------------------------------------------------------------------------
+
+
+def test_undo_never_takes_back_a_move_that_showed_a_secret() -> None:
+    # Ann's first decision is her student; then the cards are dealt and she sees her hand.
+    console = Console(["1", "undo", "quit"])
+    assert console.play("clue", seat="Ann", seed=7, players=3) == 0
+    assert console.reply(1) == [
+        "That move showed you something only you may see (a card or the envelope): "
+        "it cannot be taken back."
+    ]
+    assert console.prompts[1] == console.prompts[2]
+
+
+def test_odd_input_gets_a_message_not_a_traceback(tmp_path: Path) -> None:
+    answers = ["1" * 5000, "save a\0b", "load /dev/zero", "load " + str(tmp_path), "quit"]
+    console = Console(answers)
+    assert console.play("adventure", seed=7, players=2) == 0
+    assert console.reply(0)[0].startswith("Unknown command") or "no choice" in console.reply(0)[0]
+    assert "not a usable file name" in console.reply(1)[0]
+    assert console.reply(2) == ["Could not load /dev/zero: not a saved game file."]
+    assert console.reply(3)[0].endswith("not a saved game file.")
+
+
+def test_control_codes_never_reach_the_terminal() -> None:
+    # A custom Clue board's card texts may hold terminal escape codes: the session
+    # replaces every control character (but tab) before writing a line.
+    from hogwarts_rules.play import _Session
+
+    lines: list[str] = []
+    session = _Session.__new__(_Session)
+    _Session.__init__(session, None, None, "Ann", input, lines.append)  # type: ignore[arg-type]
+    session.write("Dark card: \x1b[2Jgotcha\x07 and\ttab")
+    assert lines == ["Dark card: ?[2Jgotcha? and\ttab"]

@@ -221,3 +221,18 @@ def test_records_written_as_json_and_csv(tmp_path: Path) -> None:
     assert rows[0]["seat1_student"] == records[0]["seat1_student"]
     with pytest.raises(SimulationError):
         simulation.write_records(records, tmp_path / "out.xlsx")
+
+
+def test_students_are_independent_of_the_envelope() -> None:
+    # The students come from a stream of their own, not from the dice's (which deal).
+    seen: dict[str, set[str]] = {}
+    for index in range(120):
+        seed = simulation.game_seed(0, index)
+        students = simulation._students(seed, ["Ann", "Ben", "Cat", "Dan"])
+        game, _ = clue.new_game(["Ann", "Ben", "Cat", "Dan"], seed=seed, students=students).apply(
+            clue.Deal()
+        )
+        seen.setdefault(students["Dan"], set()).add(game.envelope[2])
+    # With the shared stream, Dan's Harry or Neville only ever went with a third of the
+    # locations (3 of 9); now every student meets more of them.
+    assert min(len(locations) for locations in seen.values()) > 3

@@ -21,6 +21,7 @@ import signal
 import sys
 from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
 
 from hogwarts_rules import __version__, adventure, clue, simulation
 from hogwarts_rules import hufflepuff_ravenclaw as hr
@@ -194,6 +195,8 @@ def demo_adventure(players: int, seed: int, say: Callable[[str], None] = print) 
 
 
 _CLUE_NAMES = ("Ann", "Ben", "Cat", "Dan", "Eve")
+_MAX_SIMULATED_GAMES = 10_000_000
+_MAX_WORKERS = 256
 _SPECTATOR = "<table>"  # no player is called this: events as a spectator sees them
 
 
@@ -380,22 +383,24 @@ def _check_common(args: argparse.Namespace) -> str | None:
 
 
 def _simulate(args: argparse.Namespace) -> int:
-    if args.games < 0:
-        return _error("-n/--games must be 0 or more")
-    if args.workers < 1:
-        return _error("--workers must be 1 or more")
+    if not 0 <= args.games <= _MAX_SIMULATED_GAMES:
+        return _error(f"-n/--games must be from 0 to {_MAX_SIMULATED_GAMES:,}")
+    if not 1 <= args.workers <= _MAX_WORKERS:
+        return _error(f"--workers must be from 1 to {_MAX_WORKERS}")
     if args.chunk_size is not None and args.chunk_size < 1:
         return _error("--chunk-size must be 1 or more")
-    if args.out is not None and not args.out.lower().endswith((".json", ".csv")):
-        return _error("--out must name a .json or .csv file")
+    if args.out is not None:
+        out = Path(args.out)
+        if out.suffix.lower() not in (".json", ".csv") or out.stem in ("", "."):
+            return _error("--out must name a .json or .csv file")
+        folder = out.parent if str(out.parent) else Path()
+        if not folder.is_dir() or not os.access(folder, os.W_OK):
+            return _error(f"cannot write {args.out}: no writable folder {str(folder)!r}")
     progress, close = _progress_bar(args.games, quiet=args.quiet)
-    pool = (
-        # Workers ignore Ctrl-C: the command handles it once, cancels the games not
-        # started and lets the running ones finish, so no worker prints a traceback.
-        ProcessPoolExecutor(args.workers, initializer=_ignore_interrupts)
-        if args.workers > 1
-        else None
-    )
+    # Workers ignore Ctrl-C: the command handles it once, cancels the games not started
+    # and stops the workers, so no worker prints a traceback.
+    workers = min(args.workers, max(1, args.games))
+    pool = ProcessPoolExecutor(workers, initializer=_ignore_interrupts) if workers > 1 else None
     try:
         records = simulation.simulate(
             args.game,
@@ -409,6 +414,11 @@ def _simulate(args: argparse.Namespace) -> int:
         )
     except simulation.SimulationError as error:
         return _error(error.message)
+    except KeyboardInterrupt:
+        if pool is not None:
+            _stop_workers(pool)
+            pool = None
+        raise
     finally:
         close()
         if pool is not None:
@@ -416,8 +426,13 @@ def _simulate(args: argparse.Namespace) -> int:
     if args.out is not None:
         try:
             simulation.write_records(records, args.out)
-        except OSError as error:
-            return _error(f"cannot write {args.out}: {error.strerror or error}")
+        except (OSError, simulation.SimulationError) as error:
+            message = (
+                error.message
+                if isinstance(error, simulation.SimulationError)
+                else (error.strerror or str(error))
+            )
+            return _error(f"cannot write {args.out}: {message}")
     if records:
         print(simulation.summarize(records).table())
     else:
@@ -425,6 +440,20 @@ def _simulate(args: argparse.Namespace) -> int:
     if args.out is not None:
         print(f"records written to {args.out}")
     return 0
+
+
+def _stop_workers(pool: ProcessPoolExecutor) -> None:
+    """Stop at once: cancel the games not started and end the worker processes."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # a second Ctrl-C must not interrupt this
+    try:
+        pool.shutdown(wait=False, cancel_futures=True)
+        processes = getattr(pool, "_processes", None) or {}
+        for process in list(processes.values()):
+            process.terminate()
+        for process in list(processes.values()):
+            process.join(timeout=5)
+    finally:
+        signal.signal(signal.SIGINT, signal.default_int_handler)
 
 
 def _ignore_interrupts() -> None:

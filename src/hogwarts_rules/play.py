@@ -40,6 +40,7 @@ from __future__ import annotations
 
 import abc
 import json
+import os
 import re
 import textwrap
 from collections import deque
@@ -84,6 +85,9 @@ MAX_BOT_STEPS: Final = 100_000
 
 MAX_SAVE_BYTES: Final = 10_000_000
 """``load`` refuses files larger than this (a saved game is a few hundred kilobytes at most)."""
+
+_SPECTATOR: Final = "<table>"  # no player has this name: events as a spectator sees them
+_CONTROL: Final = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")  # all but tab and newline
 
 _WIDTH: Final = 100
 _NUMBER = re.compile(r"[+-]?[0-9]+")
@@ -590,7 +594,9 @@ class _Session(Generic[G]):
         self.game = game
         self.seat = seat
         self.read = read
-        self.write = write
+        # Content text (a custom board's card texts) may hold terminal control codes:
+        # never send them to the person's terminal.
+        self.write: Callable[[str], None] = lambda line: write(_CONTROL.sub("?", line))
         self._heading: str | None = None
 
     def run(self) -> int:
@@ -665,8 +671,11 @@ class _Session(Generic[G]):
                 self.write("")
                 self.write("End of input: stopping.")
                 raise _Stop from None
+            except UnicodeDecodeError:
+                self.write("That line is not UTF-8 text: type it again.")
+                continue
             text = line.strip()
-            if _NUMBER.fullmatch(text):
+            if _NUMBER.fullmatch(text) and len(text) <= 9:
                 number = int(text)
                 if 1 <= number <= count:
                     return actions[number - 1]
@@ -705,13 +714,26 @@ class _Session(Generic[G]):
         game = self.game
         start = game.replay(GameRecord(game.KIND, game.record.setup, ()))
         previous: tuple[G, Action] | None = None
+        revealed = False  # did something private reach the person after `previous`?
         replayed = start
         for action in game.history:
             if self.seat in replayed.to_act:
                 previous = (replayed, action)
-            replayed, _ = replayed.apply(action)
+                revealed = False
+            replayed, events = replayed.apply(action)
+            revealed = revealed or any(
+                event.seen_by(self.seat) != event.seen_by(_SPECTATOR) for event in events
+            )
         if previous is None:
             self.write("Nothing to undo: this is your first decision.")
+            return False
+        if revealed:
+            # Ruling: a take-back must not be a peek. Once the move showed this seat
+            # something private (a card, the envelope), it stands.
+            self.write(
+                "That move showed you something only you may see (a card or the "
+                "envelope): it cannot be taken back."
+            )
             return False
         self.game, taken_back = previous
         self._heading = None
@@ -728,9 +750,13 @@ class _Session(Generic[G]):
         path = self._path(argument)
         try:
             text = json.dumps(self.game.to_dict(), indent=1, ensure_ascii=False) + "\n"
-            path.write_text(text, encoding="utf-8")
+            partial = path.with_name(path.name + ".partial")
+            partial.write_text(text, encoding="utf-8")
+            os.replace(partial, path)  # never half a save under the real name
         except OSError as exc:
             self.write(f"Could not save to {argument}: {exc.strerror or exc}.")
+        except ValueError as exc:  # a NUL or an unencodable character in the name
+            self.write(f"Could not save to {argument!r}: not a usable file name ({exc}).")
         except RulesError as exc:
             self.write(f"Could not save: {exc.message}.")
         else:
@@ -743,10 +769,18 @@ class _Session(Generic[G]):
         path = self._path(argument)
         kind = self.table.game_class.KIND
         try:
-            if path.stat().st_size > MAX_SAVE_BYTES:
+            if not path.exists():
+                self.write(f"Could not load {argument}: No such file or directory.")
+                return False
+            if not path.is_file():  # no directories, devices or pipes
+                self.write(f"Could not load {argument}: not a saved game file.")
+                return False
+            with path.open("rb") as handle:
+                raw = handle.read(MAX_SAVE_BYTES + 1)
+            if len(raw) > MAX_SAVE_BYTES:
                 self.write(f"Could not load {argument}: the file is too large for a saved game.")
                 return False
-            data = json.loads(path.read_text(encoding="utf-8"))
+            data = json.loads(raw.decode("utf-8"))
         except OSError as exc:
             self.write(f"Could not load {argument}: {exc.strerror or exc}.")
             return False

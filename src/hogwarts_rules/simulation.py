@@ -91,6 +91,7 @@ _PLAYERS: Final[Mapping[str, tuple[int, int]]] = {"adventure": (2, 4), "clue": (
 _DEFAULT_PLAYERS: Final[Mapping[str, int]] = {"adventure": 4, "clue": 4}
 _ADVENTURE_ROUND_LIMIT: Final = 500  # bots' games end long before (mean ~90-120 rounds)
 _CLUE_STEP_LIMIT: Final = 20_000
+_STUDENT_SALT: Final = 0x53545544454E5453  # "STUDENTS"
 
 
 class SimulationError(RulesError):
@@ -178,7 +179,9 @@ def _bot_seed(seed: int, seat: int) -> int:
 def _students(seed: int, names: Sequence[str]) -> dict[str, str]:
     """Deal students to the seats at random (from the game seed), so seat and student differ."""
     pool = list(clue.STUDENTS)
-    state = seed
+    # A stream of its own: the game's dice start from ``seed``, and students drawn from
+    # the same stream would follow the deal (the missing student, the envelope).
+    state = splitmix64(seed ^ _STUDENT_SALT)[0]
     chosen: dict[str, str] = {}
     for name in names:
         out, state = splitmix64(state)
