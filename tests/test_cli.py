@@ -274,3 +274,18 @@ def test_serve_answers_json_lines_until_the_input_ends() -> None:
     assert replies[2]["kind"] == "clue"
     assert [game["game_id"] for game in replies[3]["games"]] == [replies[2]["game_id"]]
     assert result.stderr == ""
+
+
+@pytest.mark.skipif(not Path("/dev/full").exists(), reason="needs /dev/full")
+def test_an_unwritable_output_is_one_line_of_error() -> None:
+    with open("/dev/full", "w") as full:
+        result = subprocess.run(
+            [sys.executable, "-m", "hogwarts_rules", "demo", "hufflepuff-ravenclaw"],
+            stdout=full,
+            stderr=subprocess.PIPE,
+            text=True,
+            timeout=60,
+        )
+    assert result.returncode == 1
+    assert result.stderr.startswith("hogwarts-rules: error: ")
+    assert "Traceback" not in result.stderr

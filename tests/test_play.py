@@ -454,3 +454,17 @@ def test_control_codes_never_reach_the_terminal() -> None:
     _Session.__init__(session, None, None, "Ann", input, lines.append)  # type: ignore[arg-type]
     session.write("Dark card: \x1b[2Jgotcha\x07 and\ttab")
     assert lines == ["Dark card: ?[2Jgotcha? and\ttab"]
+
+
+def test_a_seat_that_is_not_a_name_is_an_error() -> None:
+    errors: list[str] = []
+    status = run_play(
+        "adventure",
+        seat=5,  # type: ignore[arg-type]
+        seed=7,
+        players=2,
+        read=input,
+        write=errors.append,
+    )
+    assert status == 2
+    assert errors[0].startswith("error: there is no seat called '5'")

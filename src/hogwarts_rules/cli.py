@@ -519,4 +519,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         devnull = os.open(os.devnull, os.O_WRONLY)
         os.dup2(devnull, sys.stdout.fileno())
         return 0
+    except OSError as error:  # the output cannot be written (a full disk, /dev/full)
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())  # nothing more to flush at exit
+        print(f"hogwarts-rules: error: {error.strerror or error}", file=sys.stderr)
+        return 1
     return 0

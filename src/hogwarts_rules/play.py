@@ -899,7 +899,11 @@ def _play(
         )
         return 2
     names = table.seat_names[:players]
-    matching = [name for name in names if seat is None or name.casefold() == seat.casefold()]
+    matching = [
+        name
+        for name in names
+        if seat is None or (isinstance(seat, str) and name.casefold() == seat.casefold())
+    ]
     if not matching:
         say_error(
             f"error: there is no seat called {str(seat)[:40]!r} (the seats are {', '.join(names)})"
