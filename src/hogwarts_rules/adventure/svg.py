@@ -28,12 +28,11 @@ Examples:
 
 from __future__ import annotations
 
-import html
 import itertools
-import re
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Final
 
+from hogwarts_rules._drawing import SVG_NS, esc, fit_font, ink, wrap
 from hogwarts_rules.adventure.board import DIAGON_ALLEY, DUNGEON, LOOP, Region, Space, region
 from hogwarts_rules.frozen import FrozenMap
 
@@ -58,7 +57,6 @@ HOUSE_COLOURS: Final[Mapping[str, str]] = FrozenMap(
 NO_HOUSE_COLOUR: Final = "#9e9e9e"
 """The colour of a pawn whose player has not been sorted yet (grey)."""
 
-_SVG_NS: Final = "http://www.w3.org/2000/svg"
 _BOX_W: Final = 128
 _BOX_H: Final = 66
 _GAP: Final = 16
@@ -72,37 +70,6 @@ _REGION_FILL: Final[Mapping[Region, str]] = {
     Region.HOGWARTS: "#e4e9f5",
     Region.DUNGEON: "#ddd3ea",
 }
-# Characters XML 1.0 cannot hold at all (even escaped).
-_NOT_XML: Final = re.compile("[^\t\n\r\x20-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
-
-
-def _esc(text: object) -> str:
-    """Text made safe for XML content and attribute values (quotes included)."""
-    return html.escape(_NOT_XML.sub("\ufffd", str(text)), quote=True)
-
-
-def _wrap(text: str, limit: int) -> list[str]:
-    """Greedy word wrap at ``limit`` characters (a long word gets a line of its own)."""
-    lines: list[str] = []
-    for word in text.split():
-        if lines and len(lines[-1]) + 1 + len(word) <= limit:
-            lines[-1] += " " + word
-        else:
-            lines.append(word)
-    return lines or [""]
-
-
-def _font(text: str, room: float, size: float) -> str:
-    """Font attributes that fit ``text`` in ``room`` pixels.
-
-    ``size``, or, when the text (estimated in bold) would be too long, a smaller size
-    and a squeeze to exactly ``room``.
-    """
-    ems = sum(0.3 if c == " " else 0.82 if c.isupper() else 0.64 for c in text)
-    if ems * size <= room:
-        return f'font-size="{size:g}"'
-    smaller = max(6.0, round(room / ems, 1))
-    return f'font-size="{smaller:g}" textLength="{room:g}" lengthAdjust="spacingAndGlyphs"'
 
 
 def _ring(count: int) -> list[tuple[int, int]]:
@@ -170,27 +137,21 @@ def _space_box(space: Space) -> list[str]:
     x, y = _centre(space)
     left, top = x - _BOX_W / 2, y - _BOX_H / 2
     parts = [
-        f'<rect class="space" data-space="{_esc(space.value)}" '
-        f'data-region="{_esc(region(space).value)}" x="{left:g}" y="{top:g}" '
+        f'<rect class="space" data-space="{esc(space.value)}" '
+        f'data-region="{esc(region(space).value)}" x="{left:g}" y="{top:g}" '
         f'width="{_BOX_W}" height="{_BOX_H}" rx="6" fill="{_REGION_FILL[region(space)]}" '
-        f'stroke="#5b5b70" stroke-width="1.2"><title>{_esc(space.value)}</title></rect>'
+        f'stroke="#5b5b70" stroke-width="1.2"><title>{esc(space.value)}</title></rect>'
     ]
-    for i, line in enumerate(_wrap(space.value, 20)[:3]):
+    for i, line in enumerate(wrap(space.value, 20)[:3]):
         parts.append(
             f'<text class="space-label" x="{x:g}" y="{top + 14 + i * 12:g}" '
-            f'text-anchor="middle" font-size="10.5">{_esc(line)}</text>'
+            f'text-anchor="middle" font-size="10.5">{esc(line)}</text>'
         )
     return parts
 
 
 def _colour(player: Player) -> str:
     return HOUSE_COLOURS.get(player.house or "", NO_HOUSE_COLOUR)
-
-
-def _ink(colour: str) -> str:
-    """Black or white text, whichever reads better on ``colour``."""
-    r, g, b = (int(colour[i : i + 2], 16) for i in (1, 3, 5))
-    return "#000" if 0.299 * r + 0.587 * g + 0.114 * b > 150 else "#fff"
 
 
 def _pawns(game: Game) -> list[str]:
@@ -207,16 +168,16 @@ def _pawns(game: Game) -> list[str]:
             colour = _colour(p)
             house = p.house or "not sorted yet"
             parts.append(
-                f'<circle class="pawn" data-player="{_esc(p.name)}" '
-                f'data-space="{_esc(space.value)}" data-house="{_esc(p.house or "")}" '
+                f'<circle class="pawn" data-player="{esc(p.name)}" '
+                f'data-space="{esc(space.value)}" data-house="{esc(p.house or "")}" '
                 f'cx="{px:g}" cy="{py:g}" r="{_PAWN_R}" fill="{colour}" stroke="#222" '
-                f'stroke-width="1.5"><title>{_esc(p.name)} ({_esc(house)}) on '
-                f"{_esc(space.value)}</title></circle>"
+                f'stroke-width="1.5"><title>{esc(p.name)} ({esc(house)}) on '
+                f"{esc(space.value)}</title></circle>"
             )
             parts.append(
                 f'<text class="pawn-label" x="{px:g}" y="{py + 3.5:g}" text-anchor="middle" '
-                f'font-size="10" font-weight="bold" fill="{_ink(colour)}">'
-                f"{_esc(p.name[:1])}</text>"
+                f'font-size="10" font-weight="bold" fill="{ink(colour)}">'
+                f"{esc(p.name[:1])}</text>"
             )
     return parts
 
@@ -269,10 +230,10 @@ def _panel(game: Game, left: float, top: float) -> tuple[list[str], float]:
             f"\u00b7 Chess {p.chess}",
             f"On: {p.space.value}",
         ]
-        lines += _wrap(", ".join(_belongings(p)), 46) if _belongings(p) else []
+        lines += wrap(", ".join(_belongings(p)), 46) if _belongings(p) else []
         height = 22 + _LINE * len(lines) + 8
         parts.append(
-            f'<g class="player" data-player="{_esc(name)}" data-house="{_esc(p.house or "")}" '
+            f'<g class="player" data-player="{esc(name)}" data-house="{esc(p.house or "")}" '
             f'data-house-points="{p.house_points}" data-clues="{p.clues}">'
         )
         parts.append(
@@ -283,16 +244,16 @@ def _panel(game: Game, left: float, top: float) -> tuple[list[str], float]:
             f'<circle cx="{left + 14:g}" cy="{y + 13:g}" r="7" fill="{colour}" stroke="#222"/>'
         )
         house = f" \u2014 {p.house or 'not sorted yet'}{marks}"
-        font = _font(name + house, _PANEL_W - 36, 12.5)
+        font = fit_font(name + house, _PANEL_W - 36, 12.5)
         parts.append(
             f'<text x="{left + 28:g}" y="{y + 17:g}" {font}>'
-            f'<tspan class="player-name" font-weight="bold">{_esc(name)}</tspan>'
-            f"{_esc(house)}</text>"
+            f'<tspan class="player-name" font-weight="bold">{esc(name)}</tspan>'
+            f"{esc(house)}</text>"
         )
         for i, line in enumerate(lines):
             parts.append(
                 f'<text x="{left + 10:g}" y="{y + 34 + i * _LINE:g}" font-size="11">'
-                f"{_esc(line)}</text>"
+                f"{esc(line)}</text>"
             )
         parts.append("</g>")
         y += height + 8
@@ -370,14 +331,14 @@ def board_svg(game: Game, *, width: int = DEFAULT_WIDTH) -> str:
     height = round(width * total_h / total_w)
     title = _status(game)
     head = [
-        f'<svg xmlns="{_SVG_NS}" class="hogwarts-rules first-year-adventure" '
+        f'<svg xmlns="{SVG_NS}" class="hogwarts-rules first-year-adventure" '
         f'viewBox="0 0 {total_w:g} {total_h:g}" width="{width}" height="{height}" '
         f'font-family="sans-serif" role="img">',
-        f"<title>{_esc(title)}</title>",
+        f"<title>{esc(title)}</title>",
         f'<rect class="background" x="0" y="0" width="{total_w:g}" height="{total_h:g}" '
         f'fill="#ffffff"/>',
         f'<text class="status" x="{_MARGIN}" y="{_MARGIN + 18}" '
-        f"{_font(title, total_w - 2 * _MARGIN, 16)} "
-        f'font-weight="bold">{_esc(title)}</text>',
+        f"{fit_font(title, total_w - 2 * _MARGIN, 16)} "
+        f'font-weight="bold">{esc(title)}</text>',
     ]
     return "\n".join([*head, *body, *panel, "</svg>"]) + "\n"

@@ -40,7 +40,6 @@ Examples:
 
 from __future__ import annotations
 
-import html
 import math
 import re
 from collections.abc import Mapping, Sequence
@@ -49,6 +48,7 @@ from typing import Final
 
 import attrs
 
+from hogwarts_rules._drawing import SVG_NS, esc, fit_font, ink, wrap
 from hogwarts_rules.clue.cards import BURROW, SUSPECTS
 from hogwarts_rules.clue.content import Board, Content, default_content
 from hogwarts_rules.clue.deduction import ENVELOPE, Deduction
@@ -74,7 +74,6 @@ STUDENT_COLOURS: Final[Mapping[str, str]] = FrozenMap(
 )
 """The colour of each student's pawn."""
 
-_SVG_NS: Final = "http://www.w3.org/2000/svg"
 _CELL: Final = 26
 _MARGIN: Final = 20
 _TITLE_H: Final = 34
@@ -84,36 +83,6 @@ _LINE: Final = 15
 _QUADRANT_FILLS: Final = ("#cfe0f3", "#d7ecd0", "#f3dccb", "#e4d7f0")
 _BURROW_FILL: Final = "#f5d77f"
 _OTHER_FILL: Final = "#e0e0e0"
-_NOT_XML: Final = re.compile("[^\t\n\r\x20-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
-
-
-def _esc(text: object) -> str:
-    """Text made safe for XML or HTML content and attribute values (quotes included)."""
-    return html.escape(_NOT_XML.sub("\ufffd", str(text)), quote=True)
-
-
-def _wrap(text: str, limit: int) -> list[str]:
-    """Greedy word wrap at ``limit`` characters (a long word gets a line of its own)."""
-    lines: list[str] = []
-    for word in text.split():
-        if lines and len(lines[-1]) + 1 + len(word) <= limit:
-            lines[-1] += " " + word
-        else:
-            lines.append(word)
-    return lines or [""]
-
-
-def _font(text: str, room: float, size: float) -> str:
-    """Font attributes that fit ``text`` in ``room`` pixels.
-
-    ``size``, or, when the text (estimated in bold) would be too long, a smaller size
-    and a squeeze to exactly ``room``.
-    """
-    ems = sum(0.3 if c == " " else 0.82 if c.isupper() else 0.64 for c in text)
-    if ems * size <= room:
-        return f'font-size="{size:g}"'
-    smaller = max(6.0, round(room / ems, 1))
-    return f'font-size="{smaller:g}" textLength="{room:g}" lengthAdjust="spacingAndGlyphs"'
 
 
 def _initials(name: str) -> str:
@@ -121,12 +90,6 @@ def _initials(name: str) -> str:
     if len(words) >= 2:
         return (words[0][0] + words[1][0]).upper()
     return name[:2]
-
-
-def _ink(colour: str) -> str:
-    """Black or white text, whichever reads better on ``colour`` (``#rrggbb``)."""
-    r, g, b = (int(colour[i : i + 2], 16) for i in (1, 3, 5))
-    return "#000" if 0.299 * r + 0.587 * g + 0.114 * b > 150 else "#fff"
 
 
 @attrs.frozen
@@ -290,10 +253,10 @@ def _starts(board: Board) -> list[str]:
     for student, (row, column) in board.starts.items():
         colour = STUDENT_COLOURS.get(student, "#777777")
         parts.append(
-            f'<circle class="start" data-student="{_esc(student)}" '
+            f'<circle class="start" data-student="{esc(student)}" '
             f'cx="{column * _CELL + _CELL / 2:g}" cy="{row * _CELL + _CELL / 2:g}" '
             f'r="{_CELL * 0.4:g}" fill="none" stroke="{colour}" stroke-width="2" '
-            f'stroke-dasharray="3 2"><title>{_esc(student)} starts here</title></circle>'
+            f'stroke-dasharray="3 2"><title>{esc(student)} starts here</title></circle>'
         )
     return parts
 
@@ -302,7 +265,7 @@ def _label(board: Board, location: str) -> tuple[float, list[str]]:
     """Where a location's name is centred, and its lines (clear of the fireplace)."""
     _, left, _, width = board.areas[location]
     room = width * _CELL - (22 if location in board.fireplaces else 6)
-    lines = _wrap(location, max(4, int(room / 6.2)))[:3]
+    lines = wrap(location, max(4, int(room / 6.2)))[:3]
     return left * _CELL + 3 + room / 2, lines
 
 
@@ -313,17 +276,17 @@ def _locations(board: Board) -> list[str]:
         top, left, height, width = board.areas[location]
         x, y = left * _CELL, top * _CELL
         parts.append(
-            f'<rect class="location" data-location="{_esc(location)}" x="{x}" y="{y}" '
+            f'<rect class="location" data-location="{esc(location)}" x="{x}" y="{y}" '
             f'width="{width * _CELL}" height="{height * _CELL}" rx="4" '
             f'fill="{fills.get(location, _OTHER_FILL)}" stroke="#3d3a4c" stroke-width="1.5">'
-            f"<title>{_esc(location)}</title></rect>"
+            f"<title>{esc(location)}</title></rect>"
         )
         centre, lines = _label(board, location)
         for i, line in enumerate(lines):
             parts.append(
                 f'<text class="location-label" x="{centre:g}" '
                 f'y="{y + 13 + i * 11:g}" text-anchor="middle" font-size="9.5" '
-                f'font-weight="bold" fill="#2b2838">{_esc(line)}</text>'
+                f'font-weight="bold" fill="#2b2838">{esc(line)}</text>'
             )
     return parts
 
@@ -356,10 +319,10 @@ def _doors(board: Board, closed: frozenset[str]) -> list[str]:
         is_closed = door.id in closed
         state = "closed" if is_closed else "open"
         parts.append(
-            f'<g class="door door-{state}" id="door-{_esc(door.id)}" '
-            f'data-door-id="{_esc(door.id)}" data-door="{state}" '
-            f'data-location="{_esc(door.location)}">'
-            f"<title>{_esc(door.location)}: door {_esc(door.id)} ({state})</title>"
+            f'<g class="door door-{state}" id="door-{esc(door.id)}" '
+            f'data-door-id="{esc(door.id)}" data-door="{state}" '
+            f'data-location="{esc(door.location)}">'
+            f"<title>{esc(door.location)}: door {esc(door.id)} ({state})</title>"
         )
         if is_closed:
             parts.append(
@@ -391,8 +354,8 @@ def _fireplaces(board: Board, lit: frozenset[str]) -> list[str]:
         x, y = (left + width) * _CELL - 17, top * _CELL + 3
         state = "lit" if location in lit else "unlit"
         parts.append(
-            f'<g class="fireplace" data-location="{_esc(location)}" data-fireplace="{state}">'
-            f"<title>{_esc(location)}: fireplace {state}</title>"
+            f'<g class="fireplace" data-location="{esc(location)}" data-fireplace="{state}">'
+            f"<title>{esc(location)}: fireplace {state}</title>"
             f'<rect x="{x:g}" y="{y + 4:g}" width="14" height="12" fill="#6d4c41" '
             f'stroke="#3e2723" stroke-width="0.8"/>'
             f'<rect x="{x + 3:g}" y="{y + 8:g}" width="8" height="8" fill="#2b1d17"/>'
@@ -436,12 +399,12 @@ def _tokens(board: Board, tokens: Mapping[str, str]) -> list[str]:
         kind = "suspect" if token in SUSPECTS else "item"
         fill = "#37474f" if kind == "suspect" else "#fff8e1"
         parts.append(
-            f'<g class="token" data-token="{_esc(token)}" data-kind="{kind}" '
-            f'data-location="{_esc(location)}"><title>{_esc(token)}</title>'
+            f'<g class="token" data-token="{esc(token)}" data-kind="{kind}" '
+            f'data-location="{esc(location)}"><title>{esc(token)}</title>'
             f'<rect x="{x - 11:g}" y="{y - 6.5:g}" width="22" height="13" rx="3" fill="{fill}" '
             f'stroke="#263238" stroke-width="0.8"/>'
             f'<text x="{x:g}" y="{y + 3:g}" text-anchor="middle" font-size="8" '
-            f'font-weight="bold" fill="{_ink(fill)}">{_esc(_initials(token))}</text></g>'
+            f'font-weight="bold" fill="{ink(fill)}">{esc(_initials(token))}</text></g>'
         )
     return parts
 
@@ -465,16 +428,16 @@ def _pawns(board: Board, seats: Sequence[_SeatPicture]) -> list[str]:
         student = seat.student or "no student yet"
         stroke = "#000" if not seat.eliminated else "#9e9e9e"
         parts.append(
-            f'<circle class="pawn" data-player="{_esc(seat.name)}" '
-            f'data-student="{_esc(seat.student or "")}" data-position="{_esc(where)}" '
+            f'<circle class="pawn" data-player="{esc(seat.name)}" '
+            f'data-student="{esc(seat.student or "")}" data-position="{esc(where)}" '
             f'cx="{x:g}" cy="{y:g}" r="{radius:g}" fill="{colour}" stroke="{stroke}" '
-            f'stroke-width="1.5"><title>{_esc(seat.name)} ({_esc(student)}) at {_esc(where)}'
+            f'stroke-width="1.5"><title>{esc(seat.name)} ({esc(student)}) at {esc(where)}'
             f"</title></circle>"
         )
         parts.append(
             f'<text class="pawn-label" x="{x:g}" y="{y + 3.5:g}" text-anchor="middle" '
-            f'font-size="10" font-weight="bold" fill="{_ink(colour)}">'
-            f"{_esc((seat.student or seat.name)[:1])}</text>"
+            f'font-size="10" font-weight="bold" fill="{ink(colour)}">'
+            f"{esc((seat.student or seat.name)[:1])}</text>"
         )
     return parts
 
@@ -483,7 +446,7 @@ def _pawns(board: Board, seats: Sequence[_SeatPicture]) -> list[str]:
 
 
 def _text(x: float, y: float, text: str, *, size: float = 11, extra: str = "") -> str:
-    return f'<text x="{x:g}" y="{y:g}" font-size="{size:g}"{extra}>{_esc(text)}</text>'
+    return f'<text x="{x:g}" y="{y:g}" font-size="{size:g}"{extra}>{esc(text)}</text>'
 
 
 def _panel(scene: _Scene, left: float, top: float) -> tuple[list[str], float]:
@@ -496,9 +459,9 @@ def _panel(scene: _Scene, left: float, top: float) -> tuple[list[str], float]:
         mark = " \u2014 the Dark Mark shows" if wheel.notches[notch].dark_mark else ""
         label = "START" if notch == 0 else f"notch {notch}"
         parts.append(
-            f'<text class="wheel" data-wheel="{_esc(wheel.name)}" data-notch="{notch}" '
+            f'<text class="wheel" data-wheel="{esc(wheel.name)}" data-notch="{notch}" '
             f'x="{left:g}" y="{y:g}" font-size="11">'
-            f"{_esc(f'{wheel.name}: {label} of {len(wheel.notches)}{mark}')}</text>"
+            f"{esc(f'{wheel.name}: {label} of {len(wheel.notches)}{mark}')}</text>"
         )
         y += _LINE
     if scene.missing is not None:
@@ -525,20 +488,20 @@ def _panel(scene: _Scene, left: float, top: float) -> tuple[list[str], float]:
             "At: " + ("\u2014" if seat.position is None else cell_name(seat.position)),
         ]
         if seat.help_cards:
-            lines += _wrap("Help: " + ", ".join(seat.help_cards), 52)
+            lines += wrap("Help: " + ", ".join(seat.help_cards), 52)
         height = 22 + _LINE * len(lines) + 6
         student = f" \u2014 {seat.student or 'no student yet'}{marks}"
-        font = _font(seat.name + student, _PANEL_W - 36, 12.5)
+        font = fit_font(seat.name + student, _PANEL_W - 36, 12.5)
         y += 8
         parts.append(
-            f'<g class="seat" data-player="{_esc(seat.name)}" '
-            f'data-student="{_esc(seat.student or "")}" data-floo="{seat.floo}">'
+            f'<g class="seat" data-player="{esc(seat.name)}" '
+            f'data-student="{esc(seat.student or "")}" data-floo="{seat.floo}">'
             f'<rect x="{left:g}" y="{y:g}" width="{_PANEL_W}" height="{height:g}" rx="6" '
             f'fill="#fafafa" stroke="{colour}" stroke-width="2"/>'
             f'<circle cx="{left + 14:g}" cy="{y + 13:g}" r="7" fill="{colour}" stroke="#222"/>'
             f'<text x="{left + 28:g}" y="{y + 17:g}" {font}>'
-            f'<tspan class="player-name" font-weight="bold">{_esc(seat.name)}</tspan>'
-            f"{_esc(student)}</text>"
+            f'<tspan class="player-name" font-weight="bold">{esc(seat.name)}</tspan>'
+            f"{esc(student)}</text>"
         )
         for i, line in enumerate(lines):
             parts.append(_text(left + 10, y + 34 + i * _LINE, line))
@@ -552,10 +515,10 @@ def _panel(scene: _Scene, left: float, top: float) -> tuple[list[str], float]:
 
 def _private_panel(private: _Private, left: float, top: float) -> tuple[list[str], float]:
     parts = [
-        f'<g class="private" data-player="{_esc(private.player)}">',
+        f'<g class="private" data-player="{esc(private.player)}">',
         f'<text class="private-title" x="{left:g}" y="{top:g}" '
-        f'{_font(f"What {private.player} knows", _PANEL_W, 14)} font-weight="bold">'
-        f"What {_esc(private.player)} knows</text>",
+        f'{fit_font(f"What {private.player} knows", _PANEL_W, 14)} font-weight="bold">'
+        f"What {esc(private.player)} knows</text>",
     ]
     y = top + 18
     sections: tuple[tuple[str, str, Sequence[tuple[str, str]]], ...] = (
@@ -579,8 +542,8 @@ def _private_panel(private: _Private, left: float, top: float) -> tuple[list[str
         y += _LINE
         for card, label in items:
             parts.append(
-                f'<text class="card {css}" data-card="{_esc(card)}" x="{left + 12:g}" '
-                f'y="{y:g}" font-size="11">{_esc(label)}</text>'
+                f'<text class="card {css}" data-card="{esc(card)}" x="{left + 12:g}" '
+                f'y="{y:g}" font-size="11">{esc(label)}</text>'
             )
             y += _LINE
         y += 4
@@ -655,15 +618,15 @@ def board_svg(
     height = round(width * total_h / total_w)
     title = _status(scene)
     head = [
-        f'<svg xmlns="{_SVG_NS}" class="hogwarts-rules clue" '
+        f'<svg xmlns="{SVG_NS}" class="hogwarts-rules clue" '
         f'viewBox="0 0 {total_w:g} {total_h:g}" width="{width}" height="{height}" '
         f'font-family="sans-serif" role="img">',
-        f"<title>{_esc(title)}</title>",
+        f"<title>{esc(title)}</title>",
         f'<rect class="background" x="0" y="0" width="{total_w:g}" height="{total_h:g}" '
         f'fill="#ffffff"/>',
         f'<text class="status" x="{_MARGIN}" y="{_MARGIN + 16}" '
-        f"{_font(title, total_w - 2 * _MARGIN, 16)} "
-        f'font-weight="bold">{_esc(title)}</text>',
+        f"{fit_font(title, total_w - 2 * _MARGIN, 16)} "
+        f'font-weight="bold">{esc(title)}</text>',
     ]
     return "\n".join([*head, *body, *panel, "</svg>"]) + "\n"
 
@@ -736,26 +699,25 @@ def deduction_html(deduction: Deduction) -> str:
     parts = [
         f'<table class="hogwarts-rules deduction" {style}>',
         f'<caption style="caption-side: top; text-align: left; padding: 4px 0">'
-        f"{_esc(caption)}</caption>",
+        f"{esc(caption)}</caption>",
         '<thead><tr><th scope="col" style="' + cell + '; text-align: left">Card</th>',
     ]
     parts += [
-        f'<th scope="col" data-owner="{_esc(owner)}" style="{cell}">'
-        f"{_esc(_owner_label(owner))}</th>"
+        f'<th scope="col" data-owner="{esc(owner)}" style="{cell}">{esc(_owner_label(owner))}</th>'
         for owner in owners
     ]
     parts.append("</tr></thead>")
     for category, cards in deduction.deck:
-        parts.append(f'<tbody class="category" data-category="{_esc(category)}">')
+        parts.append(f'<tbody class="category" data-category="{esc(category)}">')
         parts.append(
             f'<tr><th scope="rowgroup" colspan="{len(owners) + 1}" '
             f'style="{cell}; text-align: left; background: #eceff1">'
-            f"{_esc(_plural(category))}</th></tr>"
+            f"{esc(_plural(category))}</th></tr>"
         )
         for card in cards:
             parts.append(
-                f'<tr data-card="{_esc(card)}"><th scope="row" style="{cell}; text-align: left; '
-                f'font-weight: normal">{_esc(card)}</th>'
+                f'<tr data-card="{esc(card)}"><th scope="row" style="{cell}; text-align: left; '
+                f'font-weight: normal">{esc(card)}</th>'
             )
             for owner in owners:
                 p = deduction.probability(card, owner)
@@ -765,7 +727,7 @@ def deduction_html(deduction: Deduction) -> str:
                 colour = "#9e9e9e" if p == 0 else ink
                 mark = "\u2714 " if p == 1 else ""
                 parts.append(
-                    f'<td class="{css}" data-card="{_esc(card)}" data-owner="{_esc(owner)}" '
+                    f'<td class="{css}" data-card="{esc(card)}" data-owner="{esc(owner)}" '
                     f'data-fraction="{p.numerator}/{p.denominator}" '
                     f'title="{p.numerator}/{p.denominator}" style="{cell}; text-align: right; '
                     f'background-color: {background}; color: {colour}{weight}">'

@@ -21,10 +21,10 @@ Examples:
 
 from __future__ import annotations
 
-import html
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Final
 
+from hogwarts_rules._drawing import esc
 from hogwarts_rules.engine import ChanceRequest, Decision
 from hogwarts_rules.hufflepuff_ravenclaw.character import Character, Wound
 
@@ -42,10 +42,6 @@ _WOUND_COLOURS: Final = {
 }
 _CELL: Final = "padding: 2px 6px; border-bottom: 1px solid #e0e0e0"
 _HEADING: Final = "margin: 8px 0 2px; font-size: 13px; color: #37474f"
-
-
-def _esc(text: object) -> str:
-    return html.escape(str(text), quote=True)
 
 
 def _signed(value: int) -> str:
@@ -78,10 +74,10 @@ def _health(c: Character) -> str:
     share = min(c.damage / c.size, 1.0) if c.size > 0 else 1.0
     knocked = " (knocked out)" if c.knocked_out else ""
     return (
-        f'<div class="hr-health" data-wound="{_esc(wound.value)}" data-damage="{c.damage}">'
+        f'<div class="hr-health" data-wound="{esc(wound.value)}" data-damage="{c.damage}">'
         f"<b>Health</b>: Size {c.size} \u00b7 damage {c.damage} \u00b7 "
-        f'<span style="color: {colour}; font-weight: bold">{_esc(wound.value)}</span>'
-        f"{_esc(knocked)}"
+        f'<span style="color: {colour}; font-weight: bold">{esc(wound.value)}</span>'
+        f"{esc(knocked)}"
         f'<div style="height: 6px; background: #e0e0e0; border-radius: 3px; margin-top: 2px">'
         f'<div style="height: 6px; width: {share * 100:.0f}%; background: {colour}; '
         f'border-radius: 3px"></div></div></div>'
@@ -109,7 +105,7 @@ def _skills(c: Character) -> str:
             notes.append("\u2714 check mark")
         if name in c.classes:
             notes.append("class")
-        rows.append((_esc(name), _signed(c.skill(name)), _esc(", ".join(notes))))
+        rows.append((esc(name), _signed(c.skill(name)), esc(", ".join(notes))))
     return _table(rows, ("Skill", "Rating", "Experience"), "hr-skills")
 
 
@@ -120,7 +116,7 @@ def _traits(c: Character) -> str:
     for name, trait in c.traits.items():
         kind = "Advantage" if trait.value > 0 else "Disadvantage" if trait.value < 0 else "Trait"
         where = ", ".join(sorted(trait.applies_to)) or "when the game master names it"
-        rows.append((_esc(name), _signed(trait.value), _esc(kind), _esc(where)))
+        rows.append((esc(name), _signed(trait.value), esc(kind), esc(where)))
     heading = f'<div style="{_HEADING}">Advantages and Disadvantages</div>'
     return heading + _table(rows, ("Name", "Value", "Kind", "Applies to"), "hr-traits")
 
@@ -139,15 +135,15 @@ def character_html(character: Character) -> str:
     """
     c = character
     year = "an adult" if c.year is None else f"year {c.year}"
-    stats = [(_esc(name), str(value), "d20") for name, value in c.stats.items()]
-    stats += [(_esc(name), str(value), "d6 (quality)") for name, value in c.qualities.items()]
+    stats = [(esc(name), str(value), "d20") for name, value in c.stats.items()]
+    stats += [(esc(name), str(value), "d6 (quality)") for name, value in c.qualities.items()]
     parts = [
-        f'<div class="hr-character" data-character="{_esc(c.name)}" '
+        f'<div class="hr-character" data-character="{esc(c.name)}" '
         'style="display: inline-block; vertical-align: top; min-width: 260px; '
         "max-width: 340px; margin: 4px; padding: 8px 10px; border: 2px solid #5c6bc0; "
         'border-radius: 8px; background: #fcfcff; font-family: sans-serif; font-size: 13px">',
-        f'<div class="hr-name" style="font-size: 16px; font-weight: bold">{_esc(c.name)}</div>',
-        f'<div style="color: #616161">{_esc(year)}</div>',
+        f'<div class="hr-name" style="font-size: 16px; font-weight: bold">{esc(c.name)}</div>',
+        f'<div style="color: #616161">{esc(year)}</div>',
         _health(c),
         _youth(c),
         f'<div style="{_HEADING}">Stats and qualities</div>',
@@ -160,15 +156,15 @@ def character_html(character: Character) -> str:
         parts.append(f'<div style="{_HEADING}">Standard spells</div>')
         parts.append(
             '<ul class="hr-spells" style="margin: 0; padding-left: 18px">'
-            + "".join(f"<li>{_esc(spell)}</li>" for spell in sorted(c.spells))
+            + "".join(f"<li>{esc(spell)}</li>" for spell in sorted(c.spells))
             + "</ul>"
         )
     checks = ", ".join(sorted(c.checks)) or "none"
     classes = ", ".join(sorted(c.classes)) or "none"
     parts.append(
         f'<div class="hr-experience" style="{_HEADING}">Experience</div>'
-        f'<div style="font-size: 12px">Check marks: {_esc(checks)}<br>'
-        f"Classes: {_esc(classes)}</div>"
+        f'<div style="font-size: 12px">Check marks: {esc(checks)}<br>'
+        f"Classes: {esc(classes)}</div>"
     )
     parts.append("</div>")
     return "".join(parts)
@@ -202,7 +198,7 @@ def scene_html(game: Game) -> str:
     return (
         '<div class="hr-scene" style="font-family: sans-serif">'
         '<div class="hr-status" style="font-size: 14px; margin: 2px 4px 6px">'
-        f"<b>Hufflepuff &amp; Ravenclaw</b> \u2014 {_esc(_scene_status(game))}</div>"
+        f"<b>Hufflepuff &amp; Ravenclaw</b> \u2014 {esc(_scene_status(game))}</div>"
         f'<div class="hr-characters" style="display: flex; flex-wrap: wrap; '
         f'align-items: flex-start">{sheets}</div></div>'
     )
