@@ -53,8 +53,8 @@ from hogwarts_rules.clue.cards import BURROW, SUSPECTS
 from hogwarts_rules.clue.content import Board, Content, default_content
 from hogwarts_rules.clue.deduction import ENVELOPE, Deduction
 from hogwarts_rules.clue.game import Game
-from hogwarts_rules.clue.movement import Position, cell_name, parse_position
-from hogwarts_rules.clue.view import ClueView
+from hogwarts_rules.clue.movement import parse_position
+from hogwarts_rules.clue.view import ClueView, SeatView, public_seats
 from hogwarts_rules.frozen import FrozenMap
 
 __all__ = ["DEFAULT_WIDTH", "STUDENT_COLOURS", "board_svg", "deduction_html"]
@@ -93,18 +93,6 @@ def _initials(name: str) -> str:
 
 
 @attrs.frozen
-class _SeatPicture:
-    name: str
-    student: str | None
-    position: Position | None
-    help_cards: tuple[str, ...]
-    hidden_help: int
-    floo: int
-    hand_size: int
-    eliminated: bool
-
-
-@attrs.frozen
 class _Private:
     player: str
     hand: tuple[str, ...]
@@ -121,7 +109,7 @@ class _Scene:
     wheel_notches: Mapping[str, int]
     closed_doors: frozenset[str]
     lit_fireplaces: frozenset[str]
-    seats: tuple[_SeatPicture, ...]
+    seats: tuple[SeatView, ...]
     tokens: Mapping[str, str]
     current_player: str | None
     step: str
@@ -133,19 +121,7 @@ class _Scene:
 
 
 def _from_game(game: Game) -> _Scene:
-    seats = tuple(
-        _SeatPicture(
-            s.name,
-            s.student,
-            s.position,
-            s.help_cards,
-            len(s.hidden_help),
-            s.floo,
-            len(s.hand),
-            s.eliminated,
-        )
-        for s in game.seats.values()
-    )
+    seats = public_seats(game)
     return _Scene(
         board=game.content.board,
         wheel_notches=game.wheels,
@@ -175,19 +151,7 @@ def _from_view(view: ClueView, board: Board) -> _Scene:
     )
     if not fits:
         raise ValueError("the view does not fit this board: pass the game's content")
-    seats = tuple(
-        _SeatPicture(
-            s.name,
-            s.student,
-            None if s.position is None else parse_position(s.position),
-            s.help_cards,
-            s.hidden_help,
-            s.floo,
-            s.hand_size,
-            s.eliminated,
-        )
-        for s in view.seats
-    )
+    seats = view.seats
     private = _Private(view.player, view.hand, view.hidden_help, view.shown_to_me, view.shown_by_me)
     return _Scene(
         board=board,
@@ -409,22 +373,23 @@ def _tokens(board: Board, tokens: Mapping[str, str]) -> list[str]:
     return parts
 
 
-def _pawns(board: Board, seats: Sequence[_SeatPicture]) -> list[str]:
+def _pawns(board: Board, seats: Sequence[SeatView]) -> list[str]:
     parts: list[str] = []
     count: dict[str, int] = {}
     radius = _CELL * 0.36
     for seat in seats:
         if seat.position is None:
             continue
-        if isinstance(seat.position, str):
-            index = count.get(seat.position, 0)
-            count[seat.position] = index + 1
-            x, y = _place_in(board, seat.position, index, 2 * radius, from_bottom=False)
+        where = seat.position
+        position = parse_position(where)
+        if isinstance(position, str):
+            index = count.get(position, 0)
+            count[position] = index + 1
+            x, y = _place_in(board, position, index, 2 * radius, from_bottom=False)
         else:
-            row, column = seat.position
+            row, column = position
             x, y = column * _CELL + _CELL / 2, row * _CELL + _CELL / 2
         colour = STUDENT_COLOURS.get(seat.student or "", "#777777")
-        where = cell_name(seat.position)
         student = seat.student or "no student yet"
         stroke = "#000" if not seat.eliminated else "#9e9e9e"
         parts.append(
@@ -485,7 +450,7 @@ def _panel(scene: _Scene, left: float, top: float) -> tuple[list[str], float]:
         lines = [
             f"Floo powder {seat.floo} \u00b7 {seat.hand_size} mystery cards"
             + (f" \u00b7 {seat.hidden_help} Help face down" if seat.hidden_help else ""),
-            "At: " + ("\u2014" if seat.position is None else cell_name(seat.position)),
+            "At: " + ("\u2014" if seat.position is None else seat.position),
         ]
         if seat.help_cards:
             lines += wrap("Help: " + ", ".join(seat.help_cards), 52)

@@ -25,7 +25,7 @@ if TYPE_CHECKING:
     from hogwarts_rules.clue.content import Content
     from hogwarts_rules.clue.game import Game
 
-__all__ = ["ClueView", "SeatView", "view_for"]
+__all__ = ["ClueView", "SeatView", "public_seats", "view_for"]
 
 
 @attrs.frozen
@@ -161,10 +161,9 @@ class ClueView:
         return result
 
 
-def view_for(game: Game, player: str) -> ClueView:
-    """Build ``player``'s view of ``game`` (use `Game.view`)."""
-    mine = game.seats[player]
-    seats = tuple(
+def public_seats(game: Game) -> tuple[SeatView, ...]:
+    """What everyone may see of every seat, in seat order (no card is named but face-up Help)."""
+    return tuple(
         SeatView(
             s.name,
             s.student,
@@ -177,6 +176,12 @@ def view_for(game: Game, player: str) -> ClueView:
         )
         for s in game.seats.values()
     )
+
+
+def view_for(game: Game, player: str) -> ClueView:
+    """Build ``player``'s view of ``game`` (use `Game.view`)."""
+    mine = game.seats[player]
+    seats = public_seats(game)
     awaiting = game.awaiting
     asked = isinstance(awaiting, Decision) and awaiting.player == player
     prompt = awaiting.prompt if isinstance(awaiting, Decision) and asked else ""
