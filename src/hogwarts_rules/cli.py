@@ -209,8 +209,7 @@ def demo_clue(players: int, seed: int, say: Callable[[str], None] = print) -> cl
     while not game.is_over:
         who = game.to_act[0] if game.to_act else names[0]
         view = game.view(who)
-        actions = view.legal_actions if game.to_act else game.legal_actions()
-        game, events = game.apply(bots[who].choose(view, actions))
+        game, events = game.apply(bots[who].choose(view, who, view.legal_actions))
         _narrate(events_for(events, _SPECTATOR), say)
     outcome = game.outcome
     assert outcome is not None

@@ -476,12 +476,21 @@ class GameBase(abc.ABC):
         """Apply a checked root action and return the resulting game."""
 
     @abc.abstractmethod
-    def view(self, player: str) -> Any:
-        """What ``player`` may see of the game (the game itself where nothing is secret).
+    def view(self, seat: str | None) -> Any:
+        """What ``seat`` may see of the game; ``None``: the table (what a spectator sees).
+
+        A frozen, typed value (see `hogwarts_rules.spec.View`) with a ``to_dict()``;
+        it never holds the dice, a seed or anything else that predicts a roll or a
+        draw, nor another seat's secret.
 
         Raises:
-            IllegalActionError: there is no such player.
+            IllegalActionError: there is no such seat.
         """
+
+    @property
+    @abc.abstractmethod
+    def seat_names(self) -> tuple[str, ...]:
+        """The seats (players or characters), in seat order."""
 
     @property
     @abc.abstractmethod

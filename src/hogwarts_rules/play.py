@@ -384,7 +384,7 @@ class _Clue(_Table[clue.Game]):
     def bot_action(self, game: clue.Game, who: str) -> Action:
         self._use_board(game)
         view = game.view(who)  # a bot sees only its own player's view
-        return self._bot.choose(view, view.legal_actions if game.to_act else game.legal_actions())
+        return self._bot.choose(view, who, view.legal_actions)
 
     def options(self, game: clue.Game, seat: str) -> tuple[Action, ...]:
         return game.view(seat).legal_actions
@@ -407,7 +407,7 @@ class _Clue(_Table[clue.Game]):
 
     def _screen(self, view: clue.ClueView) -> list[str]:
         """Everything on the screen comes from the seat's view, nothing from the game."""
-        me = view.seat(view.player)
+        me = view.seat(view.me)
         playing = f", playing {me.student}" if me.student else ""
         lines = [f"--- Clue: you are {view.player}{playing} ---"]
         if view.missing:

@@ -536,7 +536,7 @@ class _Entry:
             choice: Action = player.choose(game.view(seat), seat, actions)
         else:
             assert isinstance(game, clue.Game)
-            choice = player.choose(game.view(seat), actions)
+            choice = player.choose(game.view(seat), seat, actions)
         if choice not in actions:  # pragma: no cover - a bot bug, not a request's
             raise RuntimeError(f"bot {bot} chose an action that is not legal")
         return choice

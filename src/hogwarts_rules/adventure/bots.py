@@ -13,9 +13,7 @@ Examples:
 
 from __future__ import annotations
 
-import random
 from collections.abc import Mapping, Sequence
-from typing import Protocol
 
 from hogwarts_rules.actions import Action
 from hogwarts_rules.adventure.actions import (
@@ -34,29 +32,19 @@ from hogwarts_rules.adventure.actions import (
 from hogwarts_rules.adventure.board import Space, loop_step
 from hogwarts_rules.adventure.game import CLUES_FOR_SHORTCUT, Game, Player
 from hogwarts_rules.adventure.tables import TABLES
-from hogwarts_rules.engine import Decision
+from hogwarts_rules.adventure.view import AdventureView
+from hogwarts_rules.bots import Bot as _Bot
+from hogwarts_rules.bots import RandomBot as _RandomBot
+from hogwarts_rules.bots import play_out as _play_out
 
 __all__ = ["Bot", "HeuristicBot", "RandomBot", "play_out"]
 
 
-class Bot(Protocol):
-    """Anything that picks one of the legal actions for a player."""
+Bot = _Bot
+"""The one bot contract of every game (`hogwarts_rules.bots.Bot`); kept here for old imports."""
 
-    def choose(self, view: Game, player: str, actions: Sequence[Action]) -> Action:
-        """Pick one of ``actions`` (never empty) for ``player``, seeing ``view``."""
-        ...
-
-
-class RandomBot:
-    """Picks uniformly among the legal actions (with its own seeded generator)."""
-
-    def __init__(self, seed: int = 0) -> None:
-        """Create a bot whose choices follow ``seed``."""
-        self._random = random.Random(seed)
-
-    def choose(self, view: Game, player: str, actions: Sequence[Action]) -> Action:
-        """See `Bot.choose`."""
-        return actions[self._random.randrange(len(actions))]
+RandomBot = _RandomBot
+"""`hogwarts_rules.bots.RandomBot`, kept here for old imports."""
 
 
 # Spaces worth aiming for when rolling, by what they tend to give; the Mirror,
@@ -100,7 +88,7 @@ class HeuristicBot:
         """True when the player has a chance to defeat Voldemort."""
         return player.wizards_mark or player.magic + player.future_bonuses >= 1
 
-    def choose(self, view: Game, player: str, actions: Sequence[Action]) -> Action:
+    def choose(self, view: AdventureView, player: str, actions: Sequence[Action]) -> Action:
         """See `Bot.choose`."""
         me = view.players[player]
         ready = self.ready(me)
@@ -131,9 +119,8 @@ class HeuristicBot:
                     return action
         return actions[0]
 
-    def _keep_or_change(self, view: Game, actions: Sequence[Action]) -> Action:
-        request = view.awaiting
-        details = request.details if isinstance(request, Decision) else {}
+    def _keep_or_change(self, view: AdventureView, actions: Sequence[Action]) -> Action:
+        details = view.details
         table = TABLES.get(str(details.get("table", "")))
         rows = [r for r in table.rows if r.result == details.get("result")] if table else []
         harmful = any(
@@ -153,12 +140,9 @@ class HeuristicBot:
 
 
 def play_out(game: Game, bots: Mapping[str, Bot], *, max_steps: int = 100_000) -> Game:
-    """Let bots play ``game`` to the end (or ``max_steps`` actions) and return it."""
-    steps = 0
-    while not game.is_over and steps < max_steps:
-        actions = game.legal_actions()
-        (who,) = game.to_act or (game.setup.players[0],)
-        action = bots[who].choose(game.view(who), who, actions)
-        game, _ = game.apply(action)
-        steps += 1
-    return game
+    """Let bots play ``game`` to the end (or ``max_steps`` actions) and return it.
+
+    `hogwarts_rules.bots.play_out` with this game's step limit; each bot sees only
+    its player's view.
+    """
+    return _play_out(game, bots, max_steps=max_steps)

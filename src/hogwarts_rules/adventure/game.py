@@ -15,7 +15,7 @@ Examples:
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, ClassVar, Final, Self
+from typing import TYPE_CHECKING, Any, ClassVar, Final, Self
 
 import attrs
 
@@ -82,6 +82,7 @@ from hogwarts_rules.serialization import unstructure
 __all__ = [
     "CLUES_FOR_SHORTCUT",
     "KIND",
+    "MAX_ROUND_LIMIT",
     "VOLDEMORT_POINTS",
     "AdventureSetup",
     "Game",
@@ -98,7 +99,12 @@ CLUES_FOR_SHORTCUT: Final = 5
 VOLDEMORT_POINTS: Final = 170
 """House points Dumbledore awards for defeating Voldemort."""
 
-_MAX_ROUND_LIMIT: Final = 100_000
+MAX_ROUND_LIMIT: Final = 100_000
+"""The largest round limit (`AdventureSetup.max_rounds`) a game accepts."""
+
+
+if TYPE_CHECKING:
+    from hogwarts_rules.adventure.view import AdventureView
 
 
 def _names(value: Sequence[str]) -> frozenset[str]:
@@ -252,10 +258,22 @@ class Game(GameBase):
             )
         return found
 
-    def view(self, player: str) -> Self:
-        """What ``player`` may see: everything (the board game keeps no secrets)."""
-        self.player(player)
-        return self
+    def view(self, seat: str | None) -> AdventureView:
+        """What ``seat`` may see (``None``: the table): every record, never the dice.
+
+        Raises:
+            IllegalActionError: there is no such player.
+        """
+        from hogwarts_rules.adventure.view import view_for
+
+        if seat is not None:
+            self.player(seat)
+        return view_for(self, seat)
+
+    @property
+    def seat_names(self) -> tuple[str, ...]:
+        """The players, in seat order."""
+        return self.setup.players
 
     @property
     def is_over(self) -> bool:
@@ -773,9 +791,9 @@ class Game(GameBase):
     def _start(cls, setup: AdventureSetup) -> Self:
         names = check_player_names(setup.players, minimum=2, maximum=4)
         limit = setup.max_rounds
-        if limit is not None and (type(limit) is not int or not 1 <= limit <= _MAX_ROUND_LIMIT):
+        if limit is not None and (type(limit) is not int or not 1 <= limit <= MAX_ROUND_LIMIT):
             raise _refuse(
-                "bad_option", f"max_rounds must be a whole number from 1 to {_MAX_ROUND_LIMIT}"
+                "bad_option", f"max_rounds must be a whole number from 1 to {MAX_ROUND_LIMIT}"
             )
         return cls(dice=setup.dice, setup=setup, players=FrozenMap({n: Player(n) for n in names}))
 

@@ -34,6 +34,7 @@ from typing import TYPE_CHECKING, Final
 
 from hogwarts_rules._drawing import SVG_NS, esc, fit_font, ink, wrap
 from hogwarts_rules.adventure.board import DIAGON_ALLEY, DUNGEON, LOOP, Region, Space, region
+from hogwarts_rules.adventure.view import AdventureView
 from hogwarts_rules.frozen import FrozenMap
 
 if TYPE_CHECKING:
@@ -154,7 +155,7 @@ def _colour(player: Player) -> str:
     return HOUSE_COLOURS.get(player.house or "", NO_HOUSE_COLOUR)
 
 
-def _pawns(game: Game) -> list[str]:
+def _pawns(game: AdventureView) -> list[str]:
     parts: list[str] = []
     by_space: dict[Space, list[Player]] = {}
     for player in game.players.values():
@@ -210,7 +211,7 @@ def _belongings(p: Player) -> list[str]:
     return items
 
 
-def _panel(game: Game, left: float, top: float) -> tuple[list[str], float]:
+def _panel(game: AdventureView, left: float, top: float) -> tuple[list[str], float]:
     """The side panel; returns its parts and its bottom edge."""
     parts = [
         f'<text class="panel-title" x="{left:g}" y="{top + 12:g}" font-size="15" '
@@ -260,7 +261,7 @@ def _panel(game: Game, left: float, top: float) -> tuple[list[str], float]:
     return parts, y
 
 
-def _status(game: Game) -> str:
+def _status(game: AdventureView) -> str:
     if game.outcome is not None:
         winners = " and ".join(game.outcome.winners)
         return f"First Year Adventure \u2014 over: {winners} won ({game.outcome.reason})"
@@ -269,7 +270,7 @@ def _status(game: Game) -> str:
     return f"First Year Adventure \u2014 round {game.round}, {game.current_player} to play"
 
 
-def board_svg(game: Game, *, width: int = DEFAULT_WIDTH) -> str:
+def board_svg(game: Game | AdventureView, *, width: int = DEFAULT_WIDTH) -> str:
     """Draw ``game``'s board, pawns and players as a standalone SVG document.
 
     The result is a string starting with ``<svg``: save it as a ``.svg`` file, or
@@ -277,7 +278,7 @@ def board_svg(game: Game, *, width: int = DEFAULT_WIDTH) -> str:
     and a ``viewBox``, so it scales to any size.
 
     Args:
-        game: the game to draw.
+        game: the game or a view of it to draw (they show the same: nothing is secret).
         width: the picture's width in pixels (the height keeps the proportions).
 
     Raises:
@@ -292,6 +293,8 @@ def board_svg(game: Game, *, width: int = DEFAULT_WIDTH) -> str:
     """
     if type(width) is not int or width <= 0:
         raise ValueError(f"width must be a positive whole number of pixels, not {width!r}")
+    if not isinstance(game, AdventureView):
+        game = game.view(None)  # a picture starts from a view, as every front end does
     columns = max(c for c, _ in _CELLS.values()) + 1
     rows = max(r for _, r in _CELLS.values()) + 1
     board_w = 2 * _MARGIN + columns * _BOX_W + (columns - 1) * _GAP

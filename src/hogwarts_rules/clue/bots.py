@@ -17,12 +17,13 @@ Examples:
 
 from __future__ import annotations
 
-import random
 from collections import deque
 from collections.abc import Mapping, Sequence
-from typing import Protocol
 
 from hogwarts_rules.actions import Action
+from hogwarts_rules.bots import Bot as _Bot
+from hogwarts_rules.bots import RandomBot as _RandomBot
+from hogwarts_rules.bots import play_out as _play_out
 from hogwarts_rules.clue.actions import (
     Accuse,
     ChooseStudent,
@@ -46,28 +47,11 @@ from hogwarts_rules.clue.view import ClueView
 __all__ = ["Bot", "NotebookBot", "RandomBot", "play_out"]
 
 
-class Bot(Protocol):
-    """Anything that picks one of the legal actions from a player's view."""
+Bot = _Bot
+"""The one bot contract of every game (`hogwarts_rules.bots.Bot`); kept here for old imports."""
 
-    def choose(self, view: ClueView, actions: Sequence[Action]) -> Action:
-        """Pick one of ``actions`` (never empty), seeing only ``view``."""
-        ...
-
-
-class RandomBot:
-    """Picks uniformly among the legal actions.
-
-    In The Burrow it nearly always accuses, and nearly always wrongly, so games
-    between random bots end fast.
-    """
-
-    def __init__(self, seed: int = 0) -> None:
-        """Create a bot whose choices follow ``seed``."""
-        self._random = random.Random(seed)
-
-    def choose(self, view: ClueView, actions: Sequence[Action]) -> Action:
-        """See `Bot.choose`."""
-        return actions[self._random.randrange(len(actions))]
+RandomBot = _RandomBot
+"""`hogwarts_rules.bots.RandomBot`, kept here for old imports."""
 
 
 def _distances(board: Board, target: str) -> dict[Position, int]:
@@ -110,7 +94,7 @@ class NotebookBot:
         left = {kind: [c for c in cards if c not in seen] for kind, cards in CATEGORIES.items()}
         # Our own suggestion that nobody could refute: the cards we lack are in the envelope.
         for record in view.suggestions:
-            if record.player == view.player and record.shown_by is None:
+            if record.player == view.me and record.shown_by is None:
                 for card in (record.suspect, record.item, record.location):
                     if card not in view.hand:
                         left[category_of(card)] = [card]
@@ -122,7 +106,7 @@ class NotebookBot:
             table = self._distance_cache[target] = _distances(self._board, target)
         return table.get(position, 999)
 
-    def choose(self, view: ClueView, actions: Sequence[Action]) -> Action:
+    def choose(self, view: ClueView, seat: str, actions: Sequence[Action]) -> Action:
         """See `Bot.choose`."""
         first = actions[0]
         if isinstance(first, Deal | RollDice | ChooseStudent):
@@ -130,20 +114,20 @@ class NotebookBot:
         if isinstance(first, ShowCard):
             return self._show(view, actions)
         if isinstance(first, Protect | PayFloo):
-            return first if view.seat(view.player).floo <= 4 else actions[-1]
+            return first if view.seat(view.me).floo <= 4 else actions[-1]
         candidates = self.candidates(view)
         solved = all(len(cards) == 1 for cards in candidates.values())
         accusations = [a for a in actions if isinstance(a, Accuse)]
         if accusations and solved:
             suspect, item, location = (candidates[k][0] for k in ("suspect", "item", "location"))
-            wanted = Accuse(view.player, suspect, item, location)
+            wanted = Accuse(view.me, suspect, item, location)
             if wanted in accusations:
                 return wanted
         suggestions = [a for a in actions if isinstance(a, Suggest)]
         if suggestions:
             suspect = self._pick(candidates["suspect"], SUSPECTS, view)
             item = self._pick(candidates["item"], ITEMS, view)
-            return Suggest(view.player, suspect, item)
+            return Suggest(view.me, suspect, item)
         moves = [a for a in actions if isinstance(a, MoveTo | UseFireplace | StayPut)]
         if moves:
             targets: list[str] = (
@@ -164,7 +148,7 @@ class NotebookBot:
 
     def _score(self, action: Action, targets: list[str], view: ClueView) -> tuple[int, int]:
         if isinstance(action, StayPut):
-            here = view.seat(view.player).position
+            here = view.seat(view.me).position
             position: Position = parse_position(here) if here else ""
             extra = 1
         else:
@@ -191,13 +175,7 @@ class NotebookBot:
 def play_out(game: Game, bots: Mapping[str, Bot], *, max_steps: int = 20_000) -> Game:
     """Let bots play ``game`` to the end (or ``max_steps`` actions) and return it.
 
-    Each bot sees only its player's view.
+    `hogwarts_rules.bots.play_out` with Clue's step limit; each bot sees only its
+    player's view.
     """
-    steps = 0
-    while not game.is_over and steps < max_steps:
-        who = game.to_act[0] if game.to_act else game.setup.players[0]
-        view = game.view(who)
-        actions = game.legal_actions() if not game.to_act else view.legal_actions
-        game, _ = game.apply(bots[who].choose(view, actions))
-        steps += 1
-    return game
+    return _play_out(game, bots, max_steps=max_steps)

@@ -333,7 +333,7 @@ class Notebook:
     @classmethod
     def from_view(cls, view: ClueView) -> Notebook:
         """Everything ``view``'s player knows, as a notebook."""
-        me = view.player
+        me = view.me
         book = cls.start(view.order, hand_sizes={s.name: s.hand_size for s in view.seats})
         book = book.holds(me, view.hand, "my hand")
         if view.envelope:

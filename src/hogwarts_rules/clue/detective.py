@@ -106,7 +106,7 @@ class _Knowledge:
             for card in MYSTERY_CARDS
         }
         envelope = {card: float(deduction.envelope_probability(card)) for card in MYSTERY_CARDS}
-        seat = view.order.index(view.player)
+        seat = view.order.index(view.me)
         refuters = view.order[seat + 1 :] + view.order[:seat]
         shown: dict[str, set[str]] = {}
         for refuter, card in view.shown_to_me:
@@ -165,9 +165,9 @@ class DetectiveBot:
             len(view.wrong_accusations),
             view.envelope,
         )
-        known = self._known.get(view.player)
+        known = self._known.get(view.me)
         if known is None or known.key != key:
-            known = self._known[view.player] = _Knowledge.of(view, key)
+            known = self._known[view.me] = _Knowledge.of(view, key)
         return known
 
     def deduction(self, view: ClueView) -> Deduction:
@@ -256,7 +256,7 @@ class DetectiveBot:
 
     # ----- choosing --------------------------------------------------------------------------
 
-    def choose(self, view: ClueView, actions: Sequence[Action]) -> Action:
+    def choose(self, view: ClueView, seat: str, actions: Sequence[Action]) -> Action:
         """Pick one of ``actions`` (never empty), seeing only ``view`` (see `Bot.choose`)."""
         first = actions[0]
         if isinstance(first, Deal | RollDice | ChooseStudent):
@@ -264,18 +264,18 @@ class DetectiveBot:
         if isinstance(first, ShowCard):
             return self._show(view, actions)
         if isinstance(first, Protect | PayFloo):
-            return first if view.seat(view.player).floo <= 4 else actions[-1]
+            return first if view.seat(view.me).floo <= 4 else actions[-1]
         accusation = self.accusation(view)
         accusations = [a for a in actions if isinstance(a, Accuse)]
         if accusations and accusation is not None:
             suspect, item, location = accusation
-            wanted = Accuse(view.player, suspect, item, location)
+            wanted = Accuse(view.me, suspect, item, location)
             if wanted in accusations:
                 return wanted
         suggestions = [a for a in actions if isinstance(a, Suggest)]
         if suggestions and view.entered is not None and self.deduction(view).solution is None:
             suspect, item = self.best_suggestion(view)
-            wanted_suggestion = Suggest(view.player, suspect, item)
+            wanted_suggestion = Suggest(view.me, suspect, item)
             if wanted_suggestion in suggestions:
                 return wanted_suggestion
         moves = [a for a in actions if isinstance(a, MoveTo | UseFireplace | StayPut)]
@@ -293,7 +293,7 @@ class DetectiveBot:
         return table.get(position, 999)
 
     def _move(self, view: ClueView, moves: Sequence[Action], *, ready: bool) -> Action:
-        here = view.seat(view.player).position
+        here = view.seat(view.me).position
         if ready:
             values = {BURROW: 100.0}
         else:

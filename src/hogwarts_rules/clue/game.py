@@ -299,16 +299,25 @@ class Game(GameBase):
         """The picture Jupyter shows for a game (`to_svg`: public facts only)."""
         return self.to_svg()
 
-    def view(self, player: str) -> ClueView:
-        """What ``player`` may know: a `ClueView` (own hand, public facts, cards shown to them).
+    def view(self, seat: str | None) -> ClueView:
+        """What ``seat`` may know: a `ClueView` (own hand, public facts, cards shown to them).
+
+        ``None`` gives the table's view: public facts only, nobody's cards (the
+        envelope once the game is over).
 
         Raises:
             IllegalActionError: there is no such player.
         """
         from hogwarts_rules.clue.view import view_for
 
-        self.seat(player)
-        return view_for(self, player)
+        if seat is not None:
+            self.seat(seat)
+        return view_for(self, seat)
+
+    @property
+    def seat_names(self) -> tuple[str, ...]:
+        """The players, in seat order."""
+        return self.setup.players
 
     @property
     def is_over(self) -> bool:

@@ -44,7 +44,7 @@ import math
 import re
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
-from typing import Final
+from typing import TYPE_CHECKING, Final
 
 import attrs
 
@@ -52,10 +52,12 @@ from hogwarts_rules._drawing import SVG_NS, esc, fit_font, ink, wrap
 from hogwarts_rules.clue.cards import BURROW, SUSPECTS
 from hogwarts_rules.clue.content import Board, Content, default_content
 from hogwarts_rules.clue.deduction import ENVELOPE, Deduction
-from hogwarts_rules.clue.game import Game
 from hogwarts_rules.clue.movement import parse_position
-from hogwarts_rules.clue.view import ClueView, SeatView, public_seats
+from hogwarts_rules.clue.view import ClueView, SeatView
 from hogwarts_rules.frozen import FrozenMap
+
+if TYPE_CHECKING:
+    from hogwarts_rules.clue.game import Game
 
 __all__ = ["DEFAULT_WIDTH", "STUDENT_COLOURS", "board_svg", "deduction_html"]
 
@@ -120,25 +122,6 @@ class _Scene:
     private: _Private | None
 
 
-def _from_game(game: Game) -> _Scene:
-    seats = public_seats(game)
-    return _Scene(
-        board=game.content.board,
-        wheel_notches=game.wheels,
-        closed_doors=game.closed_doors(),
-        lit_fireplaces=game.lit_fireplaces(),
-        seats=seats,
-        tokens=game.tokens,
-        current_player=game.current_player,
-        step=game.step,
-        green=game.green,
-        phase=game.phase,
-        winner=game.winner,
-        missing=game.missing,
-        private=None,
-    )
-
-
 def _from_view(view: ClueView, board: Board) -> _Scene:
     positions = set(board.position_names.values())
     door_ids = {door.id for door in board.doors}
@@ -152,7 +135,11 @@ def _from_view(view: ClueView, board: Board) -> _Scene:
     if not fits:
         raise ValueError("the view does not fit this board: pass the game's content")
     seats = view.seats
-    private = _Private(view.player, view.hand, view.hidden_help, view.shown_to_me, view.shown_by_me)
+    private = (
+        None
+        if view.player is None
+        else _Private(view.player, view.hand, view.hidden_help, view.shown_to_me, view.shown_by_me)
+    )
     return _Scene(
         board=board,
         wheel_notches=view.wheels,
@@ -555,10 +542,10 @@ def board_svg(
     """
     if type(width) is not int or width <= 0:
         raise ValueError(f"width must be a positive whole number of pixels, not {width!r}")
-    if isinstance(game, Game):
+    if not isinstance(game, ClueView):
         if content is not None and content != game.content:
             raise ValueError("a game is drawn on its own content: leave content out")
-        scene = _from_game(game)
+        scene = _from_view(game.view(None), game.content.board)  # the table's view
     else:
         scene = _from_view(game, (content or default_content()).board)
     board = scene.board

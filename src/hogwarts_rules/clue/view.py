@@ -17,9 +17,9 @@ import attrs
 from hogwarts_rules.actions import Action
 from hogwarts_rules.clue.game import SuggestionRecord
 from hogwarts_rules.clue.movement import cell_name
-from hogwarts_rules.engine import Decision
 from hogwarts_rules.frozen import FrozenMap
 from hogwarts_rules.serialization import unstructure
+from hogwarts_rules.views import awaited_for, viewer_actions
 
 if TYPE_CHECKING:
     from hogwarts_rules.clue.content import Content
@@ -57,8 +57,11 @@ class SeatView:
 class ClueView:
     """One player's view of the game (see the module docstring for what it holds).
 
+    The table's view (``game.view(None)``, what a spectator sees) has no
+    ``player`` and holds nobody's own cards.
+
     Attributes:
-        player: whose view.
+        player: whose view (``None``: the table's).
         hand: the player's mystery cards.
         hidden_help: the player's face-down Help cards.
         seats: every seat as everyone sees it, in seat order.
@@ -89,7 +92,7 @@ class ClueView:
         winner: the winner, if any.
     """
 
-    player: str
+    player: str | None
     hand: tuple[str, ...]
     hidden_help: tuple[str, ...]
     seats: tuple[SeatView, ...]
@@ -116,6 +119,22 @@ class ClueView:
     envelope: tuple[str, ...]
     phase: str
     winner: str | None
+
+    @property
+    def viewer(self) -> str | None:
+        """Whose view this is (``None``: the table's); the same as `player`."""
+        return self.player
+
+    @property
+    def me(self) -> str:
+        """The viewing player's name.
+
+        Raises:
+            ValueError: this is the table's view, which belongs to no player.
+        """
+        if self.player is None:
+            raise ValueError("the table's view belongs to no player")
+        return self.player
 
     def seat(self, name: str) -> SeatView:
         """A seat by player name (``KeyError`` if unknown)."""
@@ -178,19 +197,25 @@ def public_seats(game: Game) -> tuple[SeatView, ...]:
     )
 
 
-def view_for(game: Game, player: str) -> ClueView:
-    """Build ``player``'s view of ``game`` (use `Game.view`)."""
-    mine = game.seats[player]
+def view_for(game: Game, player: str | None) -> ClueView:
+    """Build ``player``'s view of ``game``, or the table's for ``None`` (use `Game.view`)."""
     seats = public_seats(game)
-    awaiting = game.awaiting
-    asked = isinstance(awaiting, Decision) and awaiting.player == player
-    prompt = awaiting.prompt if isinstance(awaiting, Decision) and asked else ""
-    details = awaiting.details if isinstance(awaiting, Decision) and asked else FrozenMap()
-    knows_envelope = game.is_over or player in game.accused_wrongly
+    prompt, details = awaited_for(game, player, public=False)
+    knows_envelope = game.is_over or (player is not None and player in game.accused_wrongly)
+    if player is None:
+        hand: tuple[str, ...] = ()
+        hidden_help: tuple[str, ...] = ()
+        shown_to_me: tuple[tuple[str, str], ...] = ()
+        shown_by_me: tuple[tuple[str, str], ...] = ()
+    else:
+        mine = game.seats[player]
+        hand, hidden_help = mine.hand, mine.hidden_help
+        shown_to_me = tuple((r, card) for s, r, card in game.shown if s == player)
+        shown_by_me = tuple((s, card) for s, r, card in game.shown if r == player)
     return ClueView(
         player=player,
-        hand=mine.hand,
-        hidden_help=mine.hidden_help,
+        hand=hand,
+        hidden_help=hidden_help,
         seats=seats,
         order=game.order,
         missing=game.missing,
@@ -204,16 +229,12 @@ def view_for(game: Game, player: str) -> ClueView:
         entered=game.entered,
         suggestions=game.suggestions,
         wrong_accusations=game.wrong_accusations,
-        shown_to_me=tuple(
-            (refuter, card) for suggester, refuter, card in game.shown if suggester == player
-        ),
-        shown_by_me=tuple(
-            (suggester, card) for suggester, refuter, card in game.shown if refuter == player
-        ),
+        shown_to_me=shown_to_me,
+        shown_by_me=shown_by_me,
         help_deck_size=len(game.help_deck),
         dark_deck_size=len(game.dark_deck),
         to_act=game.to_act,
-        legal_actions=game.legal_actions(player),
+        legal_actions=viewer_actions(game, player),
         prompt=prompt,
         details=details,
         envelope=game.envelope if knows_envelope else (),

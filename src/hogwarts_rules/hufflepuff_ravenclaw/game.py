@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable, Mapping, Sequence
-from typing import Any, ClassVar, Final, Self
+from typing import TYPE_CHECKING, Any, ClassVar, Final, Self
 
 import attrs
 
@@ -86,6 +86,9 @@ from hogwarts_rules.hufflepuff_ravenclaw.tables import (
     class_roll_target,
 )
 from hogwarts_rules.serialization import unstructure
+
+if TYPE_CHECKING:
+    from hogwarts_rules.hufflepuff_ravenclaw.view import SceneView
 
 __all__ = ["KIND", "MAX_CHARACTERS", "Game", "SceneSetup", "new_game"]
 
@@ -263,10 +266,22 @@ class Game(GameBase):
             )
         return found
 
-    def view(self, player: str) -> Self:
-        """What ``player`` may see: everything (the mechanics keep no secrets)."""
-        self.character(player)
-        return self
+    def view(self, seat: str | None) -> SceneView:
+        """What ``seat`` may see (``None``: the table): every sheet, never the dice.
+
+        Raises:
+            IllegalActionError: there is no such character.
+        """
+        from hogwarts_rules.hufflepuff_ravenclaw.view import view_for
+
+        if seat is not None:
+            self.character(seat)
+        return view_for(self, seat)
+
+    @property
+    def seat_names(self) -> tuple[str, ...]:
+        """The characters, in the scene's order."""
+        return tuple(c.name for c in self.setup.characters)
 
     @property
     def is_over(self) -> bool:

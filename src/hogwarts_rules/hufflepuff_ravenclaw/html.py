@@ -25,8 +25,9 @@ from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Final
 
 from hogwarts_rules._drawing import esc
-from hogwarts_rules.engine import ChanceRequest, Decision
+from hogwarts_rules.dice import CHANCE
 from hogwarts_rules.hufflepuff_ravenclaw.character import Character, Wound
+from hogwarts_rules.hufflepuff_ravenclaw.view import SceneView
 
 if TYPE_CHECKING:
     from hogwarts_rules.hufflepuff_ravenclaw.game import Game
@@ -170,22 +171,21 @@ def character_html(character: Character) -> str:
     return "".join(parts)
 
 
-def _scene_status(game: Game) -> str:
-    if game.is_over:
+def _scene_status(view: SceneView) -> str:
+    if view.ended:
         return "The scene has ended."
-    awaiting = game.awaiting
-    if isinstance(awaiting, Decision):
-        return f"Waiting for {awaiting.player}: {awaiting.prompt}"
-    if isinstance(awaiting, ChanceRequest):
-        return f"Waiting for a roll: {awaiting.label}"
+    if view.to_act == (CHANCE,):
+        return f"Waiting for a roll: {view.prompt}"
+    if view.to_act:
+        return f"Waiting for {view.to_act[0]}: {view.prompt}"
     return "The game master's move."
 
 
-def scene_html(game: Game) -> str:
+def scene_html(game: Game | SceneView) -> str:
     """A scene as an HTML fragment: its status and its characters side by side.
 
     Args:
-        game: the scene.
+        game: the scene, or a view of it (the picture starts from a view).
 
     Examples:
         >>> from hogwarts_rules import hufflepuff_ravenclaw as hr
@@ -194,11 +194,12 @@ def scene_html(game: Game) -> str:
         >>> page.count('class="hr-character"')
         2
     """
-    sheets = "".join(character_html(c) for c in game.characters.values())
+    view = game if isinstance(game, SceneView) else game.view(None)
+    sheets = "".join(character_html(c) for c in view.characters.values())
     return (
         '<div class="hr-scene" style="font-family: sans-serif">'
         '<div class="hr-status" style="font-size: 14px; margin: 2px 4px 6px">'
-        f"<b>Hufflepuff &amp; Ravenclaw</b> \u2014 {esc(_scene_status(game))}</div>"
+        f"<b>Hufflepuff &amp; Ravenclaw</b> \u2014 {esc(_scene_status(view))}</div>"
         f'<div class="hr-characters" style="display: flex; flex-wrap: wrap; '
         f'align-items: flex-start">{sheets}</div></div>'
     )

@@ -1,0 +1,103 @@
+"""What a seat (or the table) sees of a game of First Year Adventure.
+
+The board game keeps no secrets, so every seat sees every player's record; but
+no view holds the dice, whose seed and state would predict every roll.
+
+Examples:
+    >>> from hogwarts_rules import adventure
+    >>> game = adventure.new_game(["Harry", "Ron"], seed=1)
+    >>> view = game.view("Harry")
+    >>> view.legal_actions, hasattr(view, "dice")
+    ((RollOff(),), False)
+    >>> sorted(view.to_dict())[:4]
+    ['current_player', 'details', 'finished', 'legal_actions']
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import attrs
+
+from hogwarts_rules.actions import Action
+from hogwarts_rules.adventure.game import Player
+from hogwarts_rules.engine import Outcome
+from hogwarts_rules.frozen import FrozenMap
+from hogwarts_rules.serialization import unstructure
+from hogwarts_rules.views import actions_dict, awaited_for, viewer_actions
+
+if TYPE_CHECKING:
+    from hogwarts_rules.adventure.game import Game
+
+__all__ = ["AdventureView", "view_for"]
+
+
+@attrs.frozen
+class AdventureView:
+    """One seat's view of First Year Adventure (the table's when ``viewer`` is ``None``).
+
+    Attributes:
+        viewer: whose view (``None``: the table's).
+        players: every player's record, by name, in seat order.
+        order: the order of play once the roll-off is done.
+        turn: the index in ``order`` of the player whose turn it is.
+        round: the current round (0 before the roll-off).
+        finished: why the game ended, or ``None`` while it goes on.
+        current_player: whose turn it is, if anybody's.
+        to_act: who must decide now.
+        legal_actions: what the viewer may do now.
+        prompt: what is being decided (or rolled), in words; empty when nothing is awaited.
+        details: the facts of that decision (the table and the roll), if any.
+        outcome: how the game ended, once it has.
+    """
+
+    viewer: str | None
+    players: FrozenMap[str, Player]
+    order: tuple[str, ...]
+    turn: int
+    round: int
+    finished: str | None
+    current_player: str | None
+    to_act: tuple[str, ...]
+    legal_actions: tuple[Action, ...]
+    prompt: str
+    details: FrozenMap[str, int | str]
+    outcome: Outcome | None
+
+    @property
+    def is_over(self) -> bool:
+        """True once the game has ended."""
+        return self.finished is not None
+
+    def to_svg(self, *, width: int | None = None) -> str:
+        """The board, the pawns and the players as an SVG document (see `svg.board_svg`)."""
+        from hogwarts_rules.adventure.svg import DEFAULT_WIDTH, board_svg
+
+        return board_svg(self, width=DEFAULT_WIDTH if width is None else width)
+
+    def _repr_svg_(self) -> str:
+        """The picture Jupyter shows for a view (`to_svg`)."""
+        return self.to_svg()
+
+    def to_dict(self) -> dict[str, Any]:
+        """The view as JSON-safe data (for a UI)."""
+        return actions_dict(unstructure(self), self.legal_actions)
+
+
+def view_for(game: Game, seat: str | None) -> AdventureView:
+    """Build ``seat``'s view of ``game`` (use `Game.view`)."""
+    prompt, details = awaited_for(game, seat, public=True)
+    return AdventureView(
+        viewer=seat,
+        players=game.players,
+        order=game.order,
+        turn=game.turn,
+        round=game.round,
+        finished=game.finished,
+        current_player=game.current_player,
+        to_act=game.to_act,
+        legal_actions=viewer_actions(game, seat),
+        prompt=prompt,
+        details=details,
+        outcome=game.outcome,
+    )

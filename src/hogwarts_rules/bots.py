@@ -1,0 +1,107 @@
+"""One bot contract for every game, and one loop that lets bots play.
+
+A bot is anything with ``choose(view, seat, actions) -> Action``: it sees only
+``seat``'s view (``game.view(seat)``, never the game) and picks one of the
+actions that seat may take now. `play_out` is the loop every front end uses.
+
+Examples:
+    >>> from hogwarts_rules import find_game
+    >>> from hogwarts_rules.bots import play_out
+    >>> spec = find_game("clue")
+    >>> game = spec.new_game(3, seed=3)
+    >>> bots = {seat: spec.make_bot("notebook", game) for seat in game.seat_names}
+    >>> play_out(game, bots).is_over
+    True
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar
+
+from hogwarts_rules.dice import CHANCE
+
+if TYPE_CHECKING:
+    from hogwarts_rules.actions import Action
+    from hogwarts_rules.engine import GameBase
+
+__all__ = ["Bot", "RandomBot", "deciding_seat", "play_out", "seat_actions"]
+
+G = TypeVar("G", bound="GameBase")
+
+
+class Bot(Protocol):
+    """Anything that picks one of the legal actions for a seat from its view."""
+
+    def choose(self, view: Any, seat: str, actions: Sequence[Action]) -> Action:
+        """Pick one of ``actions`` (never empty) for ``seat``, seeing only ``view``."""
+        ...
+
+
+class RandomBot:
+    """Picks uniformly among the legal actions (with its own seeded generator).
+
+    Works for every game. In Clue it nearly always accuses in The Burrow, and
+    nearly always wrongly, so games between random bots end fast.
+    """
+
+    def __init__(self, seed: int = 0) -> None:
+        """Create a bot whose choices follow ``seed``."""
+        self._random = random.Random(seed)
+
+    def choose(self, view: Any, seat: str, actions: Sequence[Action]) -> Action:
+        """See `Bot.choose`."""
+        return actions[self._random.randrange(len(actions))]
+
+
+def seat_actions(game: GameBase, seat: str) -> tuple[Action, ...]:
+    """What ``seat`` may do now.
+
+    When somebody must decide, the seat's legal actions (none unless it is one of
+    them). When nobody must (before the deal or the roll-off, or in a game
+    master's scene), the seat's own actions and those nobody owns.
+    """
+    if game.is_over:
+        return ()
+    if game.to_act:
+        return game.legal_actions(seat) if seat in game.to_act else ()
+    return tuple(a for a in game.legal_actions() if a.actor is None or a.actor == seat)
+
+
+def deciding_seat(game: GameBase, seats: Sequence[str] | None = None) -> str | None:
+    """The seat that acts next: the first of ``game.to_act``, or the first seat that may act.
+
+    ``None`` when the game is over, awaits an external roll, or no seat (of
+    ``seats``, by default every seat) may act.
+    """
+    if game.is_over or game.to_act == (CHANCE,):
+        return None
+    candidates = seats if seats is not None else game.seat_names
+    for seat in game.to_act or candidates:
+        if seat in candidates and seat_actions(game, seat):
+            return seat
+    return None
+
+
+def play_out(game: G, bots: Mapping[str, Bot], *, max_steps: int = 20_000) -> G:
+    """Let bots play ``game`` to the end (or ``max_steps`` actions) and return it.
+
+    Each bot sees only its seat's view. The loop stops early when the game awaits
+    an external roll or a seat without a bot.
+
+    Raises:
+        RuntimeError: a bot chose an action that is not one of those offered.
+    """
+    steps = 0
+    while steps < max_steps:
+        seat = deciding_seat(game, tuple(s for s in game.seat_names if s in bots))
+        if seat is None:
+            break
+        actions = seat_actions(game, seat)
+        action = bots[seat].choose(game.view(seat), seat, actions)
+        if action not in actions:
+            raise RuntimeError(f"the bot of {seat} chose an action that is not legal now")
+        game, _ = game.apply(action)
+        steps += 1
+    return game

@@ -1,0 +1,175 @@
+"""The `GameSpec` of Clue: the one door front ends and tests use.
+
+Examples:
+    >>> from hogwarts_rules import find_game
+    >>> spec = find_game("clue")
+    >>> spec.bot_names, spec.perfect_information
+    (('notebook', 'detective', 'random'), False)
+    >>> game = spec.new_game(["Ann", "Ben", "Cat"], seed=2, students={"Ann": "Luna"})
+    >>> game.setup.students["Ann"]
+    'Luna'
+    >>> spec.new_game(3, students={"Ann": 7})
+    Traceback (most recent call last):
+    ...
+    hogwarts_rules.spec.OptionError: students: $.Ann: expected a string, got number
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any, Final
+
+from hogwarts_rules.bots import Bot, RandomBot
+from hogwarts_rules.clue.actions import RollDice
+from hogwarts_rules.clue.bots import NotebookBot
+from hogwarts_rules.clue.cards import STUDENTS
+from hogwarts_rules.clue.content import Content, load_content
+from hogwarts_rules.clue.detective import DetectiveBot
+from hogwarts_rules.clue.game import KIND, Game, new_game
+from hogwarts_rules.clue.view import ClueView
+from hogwarts_rules.dice import _MASK64 as MASK64
+from hogwarts_rules.dice import _splitmix64 as splitmix64
+from hogwarts_rules.engine import GameBase
+from hogwarts_rules.serialization import structure
+from hogwarts_rules.spec import GameSpec, Option, SimulationHooks, TerminalHooks
+
+__all__ = ["SPEC", "STUDENT_SALT", "random_students"]
+
+STUDENT_SALT: Final = 0x53545544454E5453  # "STUDENTS"
+"""Mixed into a game's seed to draw simulated seats' students from a stream of their own."""
+
+
+def _first_player(value: object) -> str:
+    if type(value) is not str:
+        raise TypeError("first_player must be a player's name")
+    return value
+
+
+def _students(value: object) -> Mapping[str, str]:
+    return dict(structure(value, dict[str, str]))
+
+
+def _content(value: object) -> Content:
+    return value if isinstance(value, Content) else load_content(value)
+
+
+def _board(game: GameBase) -> Any:
+    return game.content.board if isinstance(game, Game) else None
+
+
+def _random(game: GameBase, seed: int) -> Bot:
+    return RandomBot(seed)
+
+
+def _notebook(game: GameBase, seed: int) -> Bot:
+    return NotebookBot(_board(game))
+
+
+def _detective(game: GameBase, seed: int) -> Bot:
+    return DetectiveBot(_board(game))
+
+
+def random_students(seed: int, seats: Sequence[str]) -> dict[str, str]:
+    """Students dealt to ``seats`` at random from a game's ``seed`` (for simulations).
+
+    They come from a stream of their own: students drawn from the dice's stream
+    would follow the deal (the missing student, the envelope).
+
+    Examples:
+        >>> random_students(1, ["Ann", "Ben"]) == random_students(1, ["Ann", "Ben"])
+        True
+    """
+    pool = list(STUDENTS)
+    state = splitmix64((seed ^ STUDENT_SALT) & MASK64)[0]
+    chosen: dict[str, str] = {}
+    for name in seats:
+        out, state = splitmix64(state)
+        chosen[name] = pool.pop(out % len(pool))
+    return chosen
+
+
+def _simulation_options(seed: int, seats: Sequence[str]) -> Mapping[str, Any]:
+    return {"students": random_students(seed, seats)}
+
+
+def _record(game: Any) -> Mapping[str, Any]:
+    assert isinstance(game, Game)
+    turns = sum(1 for action in game.history if isinstance(action, RollDice))
+    record: dict[str, Any] = {
+        "turns": turns,
+        "length": turns,
+        "suggestions": len(game.suggestions),
+        "wrong_accusations": len(game.wrong_accusations),
+        "solved": game.winner is not None,
+    }
+    for i, name in enumerate(game.seat_names, 1):
+        record[f"seat{i}_student"] = game.seats[name].student
+    return record
+
+
+def _movement(game: GameBase, seat: str | None) -> Mapping[str, Any]:
+    """The moves of the seat whose move it is, each with the path it walks (for a UI)."""
+    if not isinstance(game, Game) or seat is None or seat != game.current_player:
+        return {"movement": []}
+    return {
+        "movement": [
+            {"action": action.to_dict(), "destination": path[-1], "path": list(path)}
+            for action, path in game.movement_options()
+        ]
+    }
+
+
+def _demo(players: int, seed: int, say: Any) -> GameBase:
+    from hogwarts_rules.clue.demo import demo
+
+    return demo(players, seed, say)
+
+
+def _terminal(game: GameBase) -> TerminalHooks:
+    from hogwarts_rules.clue.terminal import Terminal
+
+    return Terminal(game)
+
+
+SPEC: Final = GameSpec(
+    kind=KIND,
+    title="Clue",
+    summary="Clue: World of Harry Potter, hidden-information deduction for 3 to 5 players.",
+    game_class=Game,
+    view_class=ClueView,
+    create=new_game,
+    min_players=3,
+    max_players=5,
+    default_players=4,
+    seat_names=("Ann", "Ben", "Cat", "Dan", "Eve"),
+    options=(
+        Option(
+            "first_player",
+            "string",
+            "The player who starts (default: the first seat).",
+            parse=_first_player,
+        ),
+        Option(
+            "students",
+            "object",
+            "Player -> student chosen in advance; the others choose at the deal.",
+            parse=_students,
+        ),
+        Option(
+            "content",
+            "object",
+            "The board and decks, as `clue.load_content` reads them (default: the library's).",
+            parse=_content,
+        ),
+    ),
+    bots={"notebook": _notebook, "detective": _detective, "random": _random},
+    perfect_information=False,
+    max_steps=20_000,
+    demo=_demo,
+    terminal=_terminal,
+    simulation=SimulationHooks(
+        options=_simulation_options, record=_record, length_unit="turns", group="student"
+    ),
+    extras=_movement,
+)
+"""Clue's spec."""

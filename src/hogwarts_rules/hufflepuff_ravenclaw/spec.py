@@ -1,0 +1,115 @@
+"""The `GameSpec` of Hufflepuff & Ravenclaw: the one door front ends and tests use.
+
+A scene's seats are its characters; the game master's actions (tests, contests,
+brawls, school breaks) are open to every seat while no character must decide.
+The library has no bots for it: it is a game master's table, not a race.
+
+Examples:
+    >>> from hogwarts_rules import find_game
+    >>> spec = find_game("hr")
+    >>> scene = spec.new_game(["Sky"], seed=1, extra_stats=["Luck"])
+    >>> scene.setup.stats[-1]
+    'Luck'
+    >>> spec.parse_player({"name": "Sky"}).name
+    Traceback (most recent call last):
+    ...
+    hogwarts_rules.errors.InvalidDataError: $: missing field 'stats'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any, Final
+
+from hogwarts_rules.engine import GameBase
+from hogwarts_rules.hufflepuff_ravenclaw.character import Character, SkillKind, Spell
+from hogwarts_rules.hufflepuff_ravenclaw.game import KIND, MAX_CHARACTERS, Game, new_game
+from hogwarts_rules.hufflepuff_ravenclaw.view import SceneView
+from hogwarts_rules.serialization import structure
+from hogwarts_rules.spec import Command, GameSpec, Option
+
+__all__ = ["SPEC"]
+
+
+def _player(value: object) -> object:
+    """A character as given in JSON: a name (an average first year) or a whole sheet."""
+    if isinstance(value, str | Character):
+        return value
+    return structure(value, Character)
+
+
+def _extra_stats(value: object) -> tuple[str, ...]:
+    if isinstance(value, tuple):
+        value = list(value)
+    return tuple(structure(value, list[str]))
+
+
+def _extra_skills(value: object) -> Mapping[str, SkillKind]:
+    return dict(structure(value, dict[str, SkillKind]))
+
+
+def _extra_spells(value: object) -> Mapping[str, Spell]:
+    if isinstance(value, Mapping) and all(isinstance(v, Spell) for v in value.values()):
+        return dict(value)
+    return dict(structure(value, dict[str, Spell]))
+
+
+def _demo(players: int, seed: int, say: Callable[[str], None]) -> GameBase:
+    from hogwarts_rules.hufflepuff_ravenclaw.demo import demo
+
+    return demo(seed, say)
+
+
+def _odds_arguments(parser: Any) -> None:
+    from hogwarts_rules.hufflepuff_ravenclaw.commands import odds_arguments
+
+    odds_arguments(parser)
+
+
+def _odds_run(args: Any) -> int:
+    from hogwarts_rules.hufflepuff_ravenclaw.commands import odds_run
+
+    return odds_run(args)
+
+
+SPEC: Final = GameSpec(
+    kind=KIND,
+    title="Hufflepuff & Ravenclaw",
+    summary="The d20 roll-under RPG mechanics (Youth, spells, health, brawls, experience).",
+    game_class=Game,
+    view_class=SceneView,
+    create=new_game,
+    aliases=("hr",),
+    min_players=1,
+    max_players=MAX_CHARACTERS,
+    default_players=2,
+    seat_names=("Sky", "Weasley", *(f"Student {i}" for i in range(3, MAX_CHARACTERS + 1))),
+    seat_noun="character",
+    options=(
+        Option("extra_stats", "array", "Stat names besides the default ones.", parse=_extra_stats),
+        Option(
+            "extra_skills",
+            "object",
+            'Skill name -> "common" or "magical", besides the default skills.',
+            parse=_extra_skills,
+        ),
+        Option(
+            "extra_spells",
+            "object",
+            "Spell name -> spell (class, year, effect), besides the standard spells.",
+            parse=_extra_spells,
+        ),
+    ),
+    perfect_information=True,
+    parse_player=_player,
+    demo=_demo,
+    commands=(
+        Command(
+            "odds",
+            "Hufflepuff & Ravenclaw: success chances by Target Number and Youth spent",
+            arguments=_odds_arguments,
+            run=_odds_run,
+        ),
+    ),
+)
+"""Hufflepuff & Ravenclaw's spec."""

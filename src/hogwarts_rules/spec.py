@@ -1,0 +1,407 @@
+"""`GameSpec`: the one door to a game, for every front end, adapter and test.
+
+A game of the library (or of a third-party package) is described once, in its own
+package, by a `GameSpec`: its kind and aliases, how many play, the seat names
+used when none are given, its **declared options** (validated here, in one
+place), how to start a game, its bots by name, and the hooks the front ends
+need (a demo, the terminal table, simulation records, extra commands). The
+catalogue (`hogwarts_rules.catalogue`) lists the specs; the command line, the
+engine protocol, the schemas, the simulations and the contract test kit reach
+every game through its spec and nothing else.
+
+Examples:
+    >>> import hogwarts_rules
+    >>> spec = hogwarts_rules.find_game("hr")
+    >>> spec.kind, spec.title
+    ('hufflepuff-ravenclaw', 'Hufflepuff & Ravenclaw')
+    >>> [option.name for option in spec.options]
+    ['extra_stats', 'extra_skills', 'extra_spells']
+    >>> game = hogwarts_rules.find_game("clue").new_game(3, seed=1)
+    >>> game.seat_names
+    ('Ann', 'Ben', 'Cat')
+    >>> hasattr(game.view("Ann"), "dice")
+    False
+"""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Callable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, Final, Protocol, runtime_checkable
+
+import attrs
+
+from hogwarts_rules.errors import IllegalActionError, InvalidDataError, RulesError
+
+if TYPE_CHECKING:
+    from hogwarts_rules.actions import Action
+    from hogwarts_rules.bots import Bot
+    from hogwarts_rules.dice import DiceSource
+    from hogwarts_rules.engine import GameBase
+
+__all__ = [
+    "MAX_OPTION_ERROR",
+    "BotFactory",
+    "Command",
+    "GameSpec",
+    "Option",
+    "OptionError",
+    "SimulationHooks",
+    "TerminalHooks",
+    "View",
+]
+
+MAX_OPTION_ERROR: Final = 200
+"""The most characters of an option's own text quoted in an error message."""
+
+
+@runtime_checkable
+class View(Protocol):
+    """What one seat (or the table) may see of a game: a frozen, typed value.
+
+    Every game's ``game.view(seat)`` returns one; ``game.view(None)`` is the
+    table's view (what a spectator sees). A view never holds the dice, a seed,
+    a dice state or anything else that predicts a roll or a draw, nor another
+    seat's secret.
+    """
+
+    @property
+    def viewer(self) -> str | None:
+        """Whose view this is (``None``: the table's)."""
+        ...
+
+    def to_dict(self) -> dict[str, Any]:
+        """The view as JSON-safe data."""
+        ...
+
+
+class OptionError(IllegalActionError):
+    """A game option that is unknown or has a bad value.
+
+    Attributes:
+        option: the option's name.
+        path: where in the option's value the problem is, as a JSON path from the
+            value (``"$"``: the value itself; ``"$.Ann"``: its ``Ann`` entry).
+    """
+
+    option: str
+    path: str
+
+    def __init__(self, code: str, message: str, option: str, path: str = "$") -> None:
+        super().__init__(code, message)
+        self.option = option
+        self.path = path
+
+    def __reduce__(self) -> tuple[type[RulesError], tuple[str, str, str, str]]:  # type: ignore[override]
+        return (type(self), (self.code, self.message, self.option, self.path))
+
+
+@attrs.frozen
+class Option:
+    """One declared option of a game (as OpenSpiel's parameter specification).
+
+    Attributes:
+        name: the keyword of ``new_game`` (and the key in a protocol's ``options``).
+        type: the JSON type of its value, in words (``"integer"``, ``"object"``...).
+        doc: one line saying what it does.
+        default: the value when it is not given (``None``: the rules' default).
+        parse: turns a given value (Python or JSON) into what the game takes, or
+            raises `RulesError`, `InvalidDataError` (with a path into the value),
+            `TypeError` or `ValueError`; ``None`` takes the value as it is.
+    """
+
+    name: str
+    type: str
+    doc: str
+    default: Any = None
+    parse: Callable[[Any], Any] | None = attrs.field(default=None, eq=False, repr=False)
+
+    def check(self, value: object) -> Any:
+        """The value the game takes for ``value``.
+
+        Raises:
+            OptionError: the value is refused (the message says why).
+        """
+        if self.parse is None:
+            return value
+        try:
+            return self.parse(value)
+        except InvalidDataError as exc:
+            raise OptionError(
+                exc.code, f"{self.name}: {exc.message}", self.name, exc.path
+            ) from None
+        except RulesError as exc:
+            raise OptionError(exc.code, exc.message, self.name) from None
+        except (TypeError, ValueError, KeyError, AttributeError) as exc:
+            text = str(exc)[:MAX_OPTION_ERROR] or f"expected {self.type}"
+            raise OptionError("bad_option", f"{self.name}: {text}", self.name) from None
+
+
+BotFactory = Callable[["GameBase", int], "Bot"]
+"""Builds a bot for a game: ``factory(game, seed)``; the seed drives any random choices."""
+
+
+class TerminalHooks(Protocol):
+    """How ``hogwarts-rules play`` shows a game on a terminal (one seat's view at a time).
+
+    Built by `GameSpec.terminal` for one game (it may keep the game's public
+    content, such as Clue's board). Every method sees only a view.
+    """
+
+    def screen(self, view: Any) -> list[str]:
+        """What the seat sees before deciding, as lines of text."""
+        ...
+
+    def describe(self, view: Any, action: Action) -> str:
+        """One action, in words, as a menu entry."""
+        ...
+
+    def menu(self, view: Any, actions: Sequence[Action]) -> list[str]:
+        """The numbered menu of ``actions`` (numbers from 1, in this order)."""
+        ...
+
+    def heading(self, view: Any) -> str | None:
+        """A heading when something new starts (a round, a turn), else ``None``."""
+        ...
+
+    def ending(self, view: Any) -> list[str]:
+        """What the seat reads when the game is over."""
+        ...
+
+
+@attrs.frozen
+class SimulationHooks:
+    """What ``simulate`` needs of a game beyond its bots.
+
+    Attributes:
+        options: the options of simulated game with this seed and these seats
+            (for example a round limit, or students dealt at random).
+        record: the game's own columns of a finished game's record: it must give
+            ``length`` (a whole number in `length_unit`), and may give per-seat
+            columns as ``seat{i}_{name}`` (``i`` from 1).
+        length_unit: what ``length`` counts (``"rounds"``, ``"turns"``).
+        group: the per-seat column whose values win rates are grouped by
+            (``"house"``, ``"student"``), or ``None``.
+    """
+
+    options: Callable[[int, Sequence[str]], Mapping[str, Any]] = attrs.field(eq=False)
+    record: Callable[[Any], Mapping[str, Any]] = attrs.field(eq=False)
+    length_unit: str = "actions"
+    group: str | None = None
+
+
+@attrs.frozen
+class Command:
+    """A command a game adds to ``hogwarts-rules`` (Hufflepuff & Ravenclaw's ``odds``).
+
+    Attributes:
+        name: the sub-command's name.
+        help: one line for ``--help``.
+        arguments: adds the command's arguments to its parser.
+        run: runs it with the parsed arguments and returns the exit status.
+    """
+
+    name: str
+    help: str
+    arguments: Callable[[argparse.ArgumentParser], None] = attrs.field(eq=False)
+    run: Callable[[argparse.Namespace], int] = attrs.field(eq=False)
+
+
+def _check_spec(spec: GameSpec) -> None:
+    if not 1 <= spec.min_players <= spec.default_players <= spec.max_players:
+        raise ValueError(f"{spec.kind}: need 1 <= min_players <= default_players <= max_players")
+    if len(spec.seat_names) < spec.max_players:
+        raise ValueError(f"{spec.kind}: seat_names must name at least max_players seats")
+    names = [option.name for option in spec.options]
+    if len(set(names)) != len(names):
+        raise ValueError(f"{spec.kind}: an option is declared twice")
+
+
+@attrs.frozen(kw_only=True)
+class GameSpec:
+    """Everything the library's front ends know of one game.
+
+    Attributes:
+        kind: the game's kind, as saved games, schemas and the protocol name it.
+        title: its name for people.
+        summary: one line saying what it is.
+        game_class: its `GameBase` subclass.
+        view_class: the class of ``game.view(seat)``.
+        create: the game's own ``new_game(players, *, seed, dice, **options)``
+            (call `new_game`, which checks the options first).
+        aliases: other names `find_game` accepts (``"hr"``).
+        min_players: the fewest seats.
+        max_players: the most seats.
+        default_players: the seats when nobody says.
+        seat_names: the seat names used when only a count is given.
+        seat_noun: what a seat is called (``"player"``, ``"character"``).
+        options: the declared options.
+        bots: the bots by name (the first is the default): ``factory(game, seed)``.
+        perfect_information: ``True`` when every seat may see all of the game; then
+            the prompt of a decision is public too.
+        max_steps: the default step limit of `hogwarts_rules.bots.play_out`.
+        parse_player: turns one player as given in JSON into an argument of
+            ``new_game`` (Hufflepuff & Ravenclaw: a character sheet); ``None``:
+            names only.
+        demo: ``demo(players, seed, say)`` plays a whole game for people to read,
+            passing lines to ``say``, and returns the final game.
+        terminal: builds the hooks ``hogwarts-rules play`` draws a game with.
+        simulation: what ``simulate`` needs (``None``: not simulated).
+        extras: extra fields of a protocol ``state`` reply for a seat (Clue's
+            movement paths).
+        commands: commands the game adds to ``hogwarts-rules``.
+    """
+
+    kind: str
+    title: str
+    summary: str = ""
+    game_class: type[GameBase] = attrs.field(eq=False)
+    view_class: type[Any] = attrs.field(eq=False)
+    create: Callable[..., GameBase] = attrs.field(eq=False, repr=False)
+    aliases: tuple[str, ...] = ()
+    min_players: int
+    max_players: int
+    default_players: int
+    seat_names: tuple[str, ...]
+    seat_noun: str = "player"
+    options: tuple[Option, ...] = ()
+    bots: Mapping[str, BotFactory] = attrs.field(factory=dict, eq=False, repr=False)
+    perfect_information: bool = True
+    max_steps: int = 20_000
+    parse_player: Callable[[object], object] | None = attrs.field(
+        default=None, eq=False, repr=False
+    )
+    demo: Callable[[int, int, Callable[[str], None]], GameBase] | None = attrs.field(
+        default=None, eq=False, repr=False
+    )
+    terminal: Callable[[GameBase], TerminalHooks] | None = attrs.field(
+        default=None, eq=False, repr=False
+    )
+    simulation: SimulationHooks | None = attrs.field(default=None, eq=False, repr=False)
+    extras: Callable[[GameBase, str | None], Mapping[str, Any]] | None = attrs.field(
+        default=None, eq=False, repr=False
+    )
+    commands: tuple[Command, ...] = attrs.field(default=(), eq=False, repr=False)
+
+    def __attrs_post_init__(self) -> None:
+        _check_spec(self)
+
+    # ----- names ------------------------------------------------------------------
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        """The kind and every alias."""
+        return (self.kind, *self.aliases)
+
+    @property
+    def bot_names(self) -> tuple[str, ...]:
+        """The bots by name, the default first."""
+        return tuple(self.bots)
+
+    def option(self, name: str) -> Option:
+        """A declared option by name.
+
+        Raises:
+            OptionError: the game declares no such option.
+        """
+        for option in self.options:
+            if option.name == name:
+                return option
+        known = ", ".join(o.name for o in self.options) or "none"
+        raise OptionError(
+            "unknown_option",
+            f"unknown {self.kind} option {str(name)[:60]!r} (known: {known})",
+            str(name)[:60],
+        )
+
+    # ----- starting a game --------------------------------------------------------
+
+    def check_options(self, options: Mapping[str, object]) -> dict[str, Any]:
+        """Validate options by their declarations; return what the game takes.
+
+        Options given as ``None`` are left out (the rules' default).
+
+        Raises:
+            OptionError: an unknown option, or a bad value (``option`` names it).
+        """
+        checked: dict[str, Any] = {}
+        for name, value in options.items():
+            option = self.option(name)
+            if value is not None:
+                checked[name] = option.check(value)
+        return checked
+
+    def seat_list(self, players: Sequence[object] | int | None) -> list[object]:
+        """The seats of a new game: ``None`` (the default count), a count, or the seats.
+
+        Raises:
+            IllegalActionError: a count outside the game's limits.
+        """
+        if players is None:
+            players = self.default_players
+        if isinstance(players, bool) or not isinstance(players, int):
+            if isinstance(players, str | bytes) or not isinstance(players, Sequence):
+                raise IllegalActionError(
+                    "bad_players", f"{self.seat_noun}s must be given as a list or a count"
+                )
+            return list(players)
+        if not self.min_players <= players <= self.max_players:
+            raise IllegalActionError(
+                "player_count",
+                f"{self.title} is for {self.min_players} to {self.max_players} "
+                f"{self.seat_noun}s, not {players}",
+            )
+        return list(self.seat_names[:players])
+
+    def new_game(
+        self,
+        players: Sequence[object] | int | None = None,
+        *,
+        seed: int | None = None,
+        dice: DiceSource | None = None,
+        **options: Any,
+    ) -> GameBase:
+        """Start a game: ``players`` names the seats (or counts them; default `default_players`).
+
+        Args:
+            players: the seats, a count of seats named from `seat_names`, or ``None``.
+            seed: the seed of the game's `SeededDice` (a fresh one when ``None``).
+            dice: another dice source (scripted or external); not with ``seed``.
+            **options: the game's declared options (see `options`).
+
+        Raises:
+            OptionError: an unknown option or a bad value.
+            IllegalActionError: bad seats, or a rule the set-up breaks.
+        """
+        seats = self.seat_list(players)
+        checked = self.check_options(options)
+        return self.create(seats, seed=seed, dice=dice, **checked)
+
+    def from_dict(self, data: object) -> GameBase:
+        """Load a saved game of this kind (see `GameBase.from_dict`).
+
+        Raises:
+            InvalidDataError: malformed data, or a game of another kind.
+        """
+        return self.game_class.from_dict(data)
+
+    # ----- bots ---------------------------------------------------------------------
+
+    def make_bot(self, name: str, game: GameBase, *, seed: int = 0) -> Bot:
+        """Build the bot ``name`` for ``game`` (its random choices follow ``seed``).
+
+        Raises:
+            IllegalActionError: the game has no bot of that name (code ``unknown_bot``).
+        """
+        factory = self.bots.get(name) if isinstance(name, str) else None
+        if factory is None:
+            known = ", ".join(self.bots) or "none: this game has no bots"
+            raise IllegalActionError(
+                "unknown_bot", f"unknown {self.kind} bot {str(name)[:60]!r} (known: {known})"
+            )
+        return factory(game, seed)
+
+    def __str__(self) -> str:
+        return (
+            f"{self.title} ({self.kind}, {self.min_players}-{self.max_players} {self.seat_noun}s)"
+        )
