@@ -1,9 +1,12 @@
-"""The JSON Schemas (hogwarts_rules.schema) describe exactly what the games write and read.
+"""The JSON Schemas (`hogwarts_rules.frontends.schema`) describe what the games write and read.
 
-* every schema is a valid draft 2020-12 schema, and ``docs/schemas/`` is up to date;
+* every game of the catalogue gets its five schemas, built the same way from its
+  `GameSpec` (a game registered at run time too); every schema is a valid draft
+  2020-12 schema, and ``docs/schemas/`` is up to date;
 * everything the library writes validates: saved games at several points of random
   games, every action of the history, every event ``apply`` returns (and what each
-  player sees of it), views and outcomes;
+  player sees of it), every seat's and the table's views, and outcomes;
+* no view schema has room for the dice, a seed or a dice state;
 * the schemas never reject what ``from_dict`` accepts: a mutation that a schema
   rejects is also refused by ``from_dict`` with an ``InvalidDataError``.
 """
@@ -14,34 +17,40 @@ import copy
 import functools
 import json
 import random
+import subprocess
+import sys
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
+import attrs
 import jsonschema  # type: ignore[import-untyped, unused-ignore]
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from hogwarts_rules import adventure, clue, events_for
+from hogwarts_rules import adventure, clue, events_for, find_game, games
 from hogwarts_rules import hufflepuff_ravenclaw as hr
 from hogwarts_rules.actions import ACTIONS, Action, ChanceOutcome
+from hogwarts_rules.bots import RandomBot, seat_actions
+from hogwarts_rules.catalogue import UnknownGameError, register_game, unregister_game
 from hogwarts_rules.dice import ExternalDice, ScriptedDice, SeededDice
-from hogwarts_rules.engine import GameBase
+from hogwarts_rules.engine import Decision, GameBase
 from hogwarts_rules.errors import InvalidDataError
 from hogwarts_rules.events import EVENTS, Event
-from hogwarts_rules.schema import (
+from hogwarts_rules.frontends import schema as schema_module
+from hogwarts_rules.frontends.schema import (
     BASE_URI,
     DIALECT,
     GAMES,
     SCHEMA_NAMES,
     all_schemas,
+    game_classes,
     game_schemas,
     outdated_schemas,
     schema_for,
 )
 from hogwarts_rules.serialization import MAX_INT, MAX_STRING, unstructure
-from hogwarts_rules.serve import Server
 
 ROOT = Path(__file__).resolve().parent.parent
 GOLDEN = ROOT / "docs" / "schemas"
@@ -177,35 +186,132 @@ def test_schema_for_registries_types_and_hints() -> None:
     assert schema_for(tuple[str, ...])["items"] == {"$ref": "#/$defs/str"}
     with pytest.raises(TypeError, match="no JSON schema"):
         schema_for(complex)
-    with pytest.raises(ValueError, match="unknown game"):
-        game_schemas("quidditch")
 
 
 def test_the_published_schemas_are_up_to_date() -> None:
     outdated = outdated_schemas(GOLDEN)
     assert not outdated, (
         f"docs/schemas is out of date ({', '.join(outdated)}): run "
-        "`python -m hogwarts_rules.schema docs/schemas` (and delete files no longer generated)"
+        "`python -m hogwarts_rules.frontends.schema docs/schemas` (and delete files no longer "
+        "generated)"
     )
 
 
-def test_views_of_games_without_secrets_are_the_saved_state_without_the_dice() -> None:
-    sky = hr.Character.first_year("Sky", stats={"Agility": 4}, skills={"Brawl": 1})
-    scene = hr.new_game([sky, "Weasley"], seed=2)
-    for kind, game in ((ADVENTURE, adventure.new_game(["Ann", "Ben"], seed=1)), (HR, scene)):
-        view = game_schemas(kind)["view"]
-        assert "keeps no secrets" in view["description"]
-        assert "seed" in view["description"]
-        # The state validates; the whole saved game (whose set-up holds the dice) does not.
-        assert_valid(kind, "view", _json(game.to_dict()["state"]))
-        assert not _valid(kind, "view", _json(game.to_dict()))
-        # It is what `hogwarts-rules serve` sends as a player's view.
-        server = Server()
-        created = server.handle({"op": "load", "game": _json(game.to_dict())})
-        seat = "Ann" if kind == ADVENTURE else "Sky"
-        reply = server.handle({"op": "state", "game_id": created["game_id"], "seat": seat})
-        assert reply["ok"], reply
-        assert_valid(kind, "view", _json(reply["view"]))
+# ------------------------------------------------------- every game of the catalogue
+
+
+@pytest.mark.parametrize("kind", [spec.kind for spec in games()])
+def test_every_catalogue_game_gets_the_five_schemas_from_its_spec(kind: str) -> None:
+    spec = find_game(kind)
+    schemas = game_schemas(kind)
+    assert list(schemas) == list(SCHEMA_NAMES)
+    for name, schema in schemas.items():
+        jsonschema.Draft202012Validator.check_schema(schema)
+        assert schema["$id"] == f"{BASE_URI}{kind}/{name}.json"
+        assert schema["title"].startswith(spec.title + " ")
+    assert schemas["game"]["properties"]["game"]["const"] == spec.game_class.KIND == kind
+    assert schemas["view"]["description"].endswith("nor another seat's secret.")
+    assert spec.view_class.__name__ in schemas["view"]["description"]
+    for alias in spec.aliases:  # an alias names the same game; the documents use the kind
+        assert game_schemas(alias) == schemas
+    # The sample game the written keys are read from: its seats' and the table's views
+    # and its saved state validate.
+    game = spec.new_game(spec.min_players, seed=0)
+    assert_valid(kind, "game", game.to_dict())
+    for seat in (*game.seat_names, None):
+        assert isinstance(game.view(seat), spec.view_class)
+        assert_valid(kind, "view", game.view(seat).to_dict())
+
+
+VIEWERS = [spec.kind for spec in games()]
+
+
+@pytest.mark.parametrize("kind", VIEWERS)
+def test_every_view_schema_describes_the_viewer_as_a_string_or_null(kind: str) -> None:
+    view = game_schemas(kind)["view"]
+    assert "viewer" in view["required"]
+    assert view["properties"]["viewer"]["anyOf"] == [{"$ref": "#/$defs/str"}, {"type": "null"}]
+    game = find_game(kind).new_game(seed=0)
+    assert game.view(None).to_dict()["viewer"] is None
+    assert game.view(game.seat_names[0]).to_dict()["viewer"] == game.seat_names[0]
+
+
+@pytest.mark.parametrize("kind", GAMES)
+def test_no_view_schema_has_room_for_the_dice_a_seed_or_a_dice_state(kind: str) -> None:
+    view = game_schemas(kind)["view"]
+    assert "DiceSource" not in view.get("$defs", {})
+    for node in _walk(view):
+        assert not {"dice", "seed", "state"} & set(node.get("properties", {})), node
+    # Closed objects: a view with the dice added is refused.
+    game = find_game(kind).new_game(seed=0)
+    data = _json(game.view(game.seat_names[0]).to_dict())
+    assert_valid(kind, "view", data)
+    dice = _json(game.to_dict()["setup"]["dice"])
+    for key in ("dice", "seed", "state"):
+        assert_invalid(kind, "view", {**data, key: dice})
+
+
+def test_a_game_registered_at_run_time_gets_its_schemas() -> None:
+    spec = attrs.evolve(find_game(CLUE), kind="clue-again", title="Clue Again", aliases=())
+    assert "clue-again" not in GAMES
+    register_game(spec)
+    try:
+        assert GAMES["clue-again"] is clue.Game and "clue-again" in game_classes()
+        assert len(GAMES) == len(games())
+        schemas = game_schemas("clue-again")
+        assert schemas["view"]["title"] == "Clue Again view"
+        assert schemas["action"]["$id"] == BASE_URI + "clue-again/action.json"
+        # The saved game's "game" is what the class writes and from_dict reads.
+        assert schemas["game"]["properties"]["game"]["const"] == "clue"
+        assert {f"clue-again/{name}.json" for name in SCHEMA_NAMES} <= set(all_schemas())
+    finally:
+        unregister_game("clue-again")
+    assert "clue-again" not in GAMES and "clue-again" not in game_classes()
+    with pytest.raises(KeyError):
+        GAMES["clue-again"]
+
+
+def test_unknown_games_are_refused_with_a_code() -> None:
+    with pytest.raises(UnknownGameError, match="unknown game") as caught:
+        game_schemas("quidditch")
+    assert caught.value.code == "unknown_game"
+    assert "hr" not in GAMES and "hufflepuff-ravenclaw" in GAMES
+
+
+class _Waiting:
+    """A class whose ``awaiting`` is the engine's request, as a game's is."""
+
+    @property
+    def awaiting(self) -> Decision | None:
+        """What is awaited."""
+        return None
+
+
+def test_an_engine_request_in_a_state_is_described_in_words() -> None:
+    builder = schema_module._Builder()
+    for sample in ("Sky may spend Youth", None):
+        entry = builder.written_object(_Waiting, {"awaiting": sample})["properties"]["awaiting"]
+        assert entry["anyOf"][1] == {"type": "null"}
+        assert entry["description"].startswith("What is awaited, in words: the prompt")
+    with pytest.raises(TypeError, match="in words"):
+        builder.written_object(_Waiting, {"awaiting": {"prompt": "Sky may spend Youth"}})
+    state = game_schemas(HR)["game"]["properties"]["state"]["properties"]
+    assert state["awaiting"]["anyOf"] == [{"$ref": "#/$defs/str"}, {"type": "null"}]
+
+
+def test_the_old_module_path_still_works() -> None:
+    from hogwarts_rules import schema as old
+
+    assert old.game_schemas is game_schemas and old.GAMES is GAMES
+    assert set(old.__all__) == set(schema_module.__all__)
+    done = subprocess.run(
+        [sys.executable, "-m", "hogwarts_rules.schema", "--check", str(GOLDEN)],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    assert (done.returncode, done.stdout) == (0, ""), done.stderr
 
 
 # ================================================================== what the games write
@@ -224,11 +330,8 @@ def _check_step(kind: str, action: Action, events: tuple[Event, ...], players: l
 
 def _check_game(kind: str, game: GameBase, players: list[str]) -> None:
     assert_valid(kind, "game", game.to_dict())
-    for player in players:
-        if kind == CLUE:
-            assert_valid(kind, "view", game.view(player).to_dict())
-        else:  # no secrets: the view is the saved state (without the set-up's dice)
-            assert_valid(kind, "view", _json(game.to_dict()["state"]))
+    for player in (*players, None):  # every seat's view, and the table's
+        assert_valid(kind, "view", game.view(player).to_dict())
     if game.outcome is not None:
         assert_valid(kind, "outcome", unstructure(game.outcome))
 
@@ -258,25 +361,13 @@ def _play(
     return game
 
 
-def _adventure_chooser(seed: int) -> Callable[[GameBase], Action]:
-    bot = adventure.RandomBot(seed)
+def _bot_chooser(seed: int) -> Callable[[GameBase], Action]:
+    """A random bot for whoever decides (the first seat when nobody must)."""
+    bot = RandomBot(seed)
 
     def choose(game: GameBase) -> Action:
-        assert isinstance(game, adventure.Game)
-        (who,) = game.to_act or (game.setup.players[0],)
-        return bot.choose(game.view(who), who, game.legal_actions())
-
-    return choose
-
-
-def _clue_chooser(seed: int) -> Callable[[GameBase], Action]:
-    bot = clue.RandomBot(seed)
-
-    def choose(game: GameBase) -> Action:
-        assert isinstance(game, clue.Game)
-        who = game.to_act[0] if game.to_act else game.setup.players[0]
-        view = game.view(who)
-        return bot.choose(view, game.legal_actions() if not game.to_act else view.legal_actions)
+        who = game.to_act[0] if game.to_act else game.seat_names[0]
+        return bot.choose(game.view(who), who, seat_actions(game, who))
 
     return choose
 
@@ -286,7 +377,7 @@ def _clue_chooser(seed: int) -> Callable[[GameBase], Action]:
 def test_random_adventure_games_validate(seed: int) -> None:
     players = ["Harry", "Hermione", "Ron"]
     game = adventure.new_game(players, seed=seed, max_rounds=10)
-    _play(ADVENTURE, game, _adventure_chooser(seed), players, steps=300)
+    _play(ADVENTURE, game, _bot_chooser(seed), players, steps=300)
 
 
 @settings(max_examples=3, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -294,7 +385,7 @@ def test_random_adventure_games_validate(seed: int) -> None:
 def test_random_clue_games_validate(seed: int, players: int) -> None:
     names = ["Ann", "Ben", "Cat", "Dan", "Eve"][:players]
     game = clue.new_game(names, seed=seed, students={"Ann": "Luna"})
-    _play(CLUE, game, _clue_chooser(seed), names, steps=150)
+    _play(CLUE, game, _bot_chooser(seed), names, steps=150)
 
 
 def test_a_clue_game_with_its_content_in_the_setup_and_external_dice_validates() -> None:
@@ -302,7 +393,7 @@ def test_a_clue_game_with_its_content_in_the_setup_and_external_dice_validates()
     game = clue.new_game(names, dice=ExternalDice(), content=clue.default_content())
     assert game.to_dict()["setup"]["content"] is not None
     rng = random.Random(5)
-    bot = _clue_chooser(5)
+    bot = _bot_chooser(5)
 
     def choose(game: GameBase) -> Action:
         outcomes = game.chance_outcomes()
@@ -382,7 +473,8 @@ def test_a_finished_scene_and_its_outcome_validate() -> None:
     game, _ = game.apply(hr.EndScene())
     assert game.outcome is not None
     assert_valid(HR, "outcome", unstructure(game.outcome))
-    assert_valid(HR, "view", _json(game.to_dict()["state"]))
+    for seat in ("Sky", None):
+        assert_valid(HR, "view", game.view(seat).to_dict())
 
 
 # ================================================================== what from_dict refuses
@@ -392,11 +484,11 @@ def test_a_finished_scene_and_its_outcome_validate() -> None:
 def _samples() -> dict[str, dict[str, Json]]:
     """A small saved game of each kind, part-way through (kept short: from_dict replays)."""
     adventure_game = adventure.new_game(["Harry", "Hermione"], seed=11)
-    choose = _adventure_chooser(11)
+    choose = _bot_chooser(11)
     for _ in range(25):
         adventure_game, _ = adventure_game.apply(choose(adventure_game))
     clue_game = clue.new_game(["Ann", "Ben", "Cat"], seed=3)
-    choose = _clue_chooser(3)
+    choose = _bot_chooser(3)
     for _ in range(25):
         clue_game, _ = clue_game.apply(choose(clue_game))
     names = [c.name for c in _hr_sheets()]

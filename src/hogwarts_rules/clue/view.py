@@ -19,7 +19,7 @@ from hogwarts_rules.clue.game import SuggestionRecord
 from hogwarts_rules.clue.movement import cell_name
 from hogwarts_rules.frozen import FrozenMap
 from hogwarts_rules.serialization import unstructure
-from hogwarts_rules.views import awaited_for, viewer_actions
+from hogwarts_rules.views import actions_dict, awaited_for, viewer_actions
 
 if TYPE_CHECKING:
     from hogwarts_rules.clue.content import Content
@@ -174,10 +174,9 @@ class ClueView:
             return None
 
     def to_dict(self) -> dict[str, Any]:
-        """The view as JSON-safe data (for a UI)."""
-        result: dict[str, Any] = unstructure(self)
-        result["legal_actions"] = [action.to_dict() for action in self.legal_actions]
-        return result
+        """The view as JSON-safe data (for a UI); ``viewer`` repeats ``player``, as in every view."""
+        result: dict[str, Any] = {"viewer": self.player, **unstructure(self)}
+        return actions_dict(result, self.legal_actions)
 
 
 def public_seats(game: Game) -> tuple[SeatView, ...]:
