@@ -1,4 +1,4 @@
-"""The JSON-lines engine protocol (`hogwarts_rules.serve`)."""
+"""The JSON-lines engine protocol (`hogwarts_rules.frontends.serve`)."""
 
 from __future__ import annotations
 
@@ -7,14 +7,16 @@ import json
 import random
 import subprocess
 import sys
+from pathlib import Path
 from typing import Any
 
 import jsonschema  # type: ignore[import-untyped, unused-ignore]
 import pytest
 
-from hogwarts_rules import clue, serve, simulation
-from hogwarts_rules.serialization import structure
-from hogwarts_rules.serve import (
+from hogwarts_rules import clue, find_game, games
+from hogwarts_rules.catalogue import register_game, unregister_game
+from hogwarts_rules.frontends import serve as serve_package
+from hogwarts_rules.frontends.serve import (
     ERROR_CODES,
     MAX_DEPTH,
     MAX_GAMES,
@@ -23,7 +25,11 @@ from hogwarts_rules.serve import (
     PROTOCOL_VERSION,
     TABLE,
     Server,
+    protocol,
+    transport,
 )
+from hogwarts_rules.serialization import structure
+from tests import toy_game
 
 Reply = dict[str, Any]
 
@@ -89,16 +95,34 @@ def saved_clue(server: Server, game_id: str) -> dict[str, Any]:
 def test_hello_describes_the_engine() -> None:
     reply = ok(Server(), id="h", op="hello")
     assert reply["id"] == "h"
-    assert reply["protocol"] == PROTOCOL_VERSION == 1
-    assert reply["games"] == list(GAMES)
+    assert reply["protocol"] == PROTOCOL_VERSION == 2
+    assert reply["games"] == list(GAMES) == [spec.kind for spec in games()]
     assert reply["ops"] == list(OPS)
     assert reply["bots"] == {
-        "first-year-adventure": list(simulation.BOTS["adventure"]),
-        "clue": list(simulation.BOTS["clue"]),
+        "first-year-adventure": ["heuristic", "random"],
+        "clue": ["notebook", "detective", "random"],
         "hufflepuff-ravenclaw": [],
     }
+    assert reply["aliases"] == {"adventure": "first-year-adventure", "hr": "hufflepuff-ravenclaw"}
     assert reply["error_codes"] == list(ERROR_CODES)
     assert reply["limits"]["max_line_bytes"] == MAX_LINE_BYTES
+
+
+def test_hello_lists_each_games_declared_options() -> None:
+    options = ok(Server(), op="hello")["options"]
+    for spec in games():
+        assert options[spec.kind] == [
+            {"name": o.name, "type": o.type, "default": o.default, "doc": o.doc}
+            for o in spec.options
+        ]
+    assert [o["name"] for o in options["clue"]] == ["first_player", "students", "content"]
+    assert options["first-year-adventure"][0]["type"] == "integer"
+
+
+def test_protocol_1_is_no_longer_spoken() -> None:
+    error = refused(Server(), "unsupported_protocol", op="hello", protocol=1)
+    assert error["field"] == "$.protocol"
+    assert ok(Server(), op="hello", protocol=2)["protocol"] == 2
 
 
 @pytest.mark.parametrize("kind", list(GAMES))
@@ -133,11 +157,23 @@ def test_new_state_list_and_close_for_each_game(kind: str) -> None:
 
 
 @pytest.mark.parametrize(
-    ("alias", "kind"), [("adventure", "first-year-adventure"), ("hr", "hufflepuff-ravenclaw")]
+    ("alias", "kind"),
+    [
+        ("adventure", "first-year-adventure"),
+        ("hr", "hufflepuff-ravenclaw"),
+        ("HR", "hufflepuff-ravenclaw"),
+        ("First-Year-Adventure", "first-year-adventure"),
+    ],
 )
-def test_short_names_of_games(alias: str, kind: str) -> None:
-    reply = ok(Server(), op="new", game=alias, players=["A", "B"], seed=1)
+def test_short_names_of_games_in_any_case(alias: str, kind: str) -> None:
+    server = Server()
+    reply = ok(server, op="new", game=alias, players=["A", "B"], seed=1)
     assert reply["kind"] == kind
+    assert ok(server, op="schema", game=alias, name="view")["kind"] == kind
+    saved = ok(server, op="save", game_id="g1")["game"]
+    # A saved game names its kind exactly: an alias there is not a kind.
+    error = refused(server, "unknown_game", op="load", game={**saved, "game": alias})
+    assert error["field"] == "$.game.game"
 
 
 def test_new_without_a_seed_picks_one_and_null_means_absent() -> None:
@@ -224,8 +260,9 @@ def test_the_table_view_is_a_clue_view_without_anybodys_cards() -> None:
     game_id = new_clue(server)
     ok(server, op="play_bots", game_id=game_id, bots=CLUE_BOTS | {"Ann": "random"}, max_steps=40)
     view = ok(server, op="state", game_id=game_id, seat=TABLE)["view"]
-    rebuilt = structure(view, clue.ClueView)
-    assert rebuilt.player == TABLE
+    assert view["viewer"] is None
+    rebuilt = structure({k: v for k, v in view.items() if k != "viewer"}, clue.ClueView)
+    assert rebuilt.player is None and rebuilt.viewer is None
     assert rebuilt.hand == rebuilt.hidden_help == rebuilt.envelope == ()
     assert rebuilt.shown_to_me == rebuilt.shown_by_me == ()
     assert rebuilt.legal_actions == ()
@@ -742,7 +779,7 @@ def test_every_error_code_can_be_produced(monkeypatch: pytest.MonkeyPatch) -> No
     def broken(*args: Any) -> Any:
         raise RuntimeError("the envelope holds Draco Malfoy")
 
-    monkeypatch.setattr(serve, "_view", broken)
+    monkeypatch.setattr(protocol, "_view", broken)
     line = server.handle_line('{"id": 5, "op": "state", "game_id": "g1", "seat": "Ann"}')
     reply = json.loads(line)
     assert reply["id"] == 5 and reply["error"]["code"] == "internal_error"
@@ -951,7 +988,7 @@ def test_serve_as_a_process() -> None:
         b'{"id": 5, "op": "hello"}',
     ]
     result = subprocess.run(
-        [sys.executable, "-c", "from hogwarts_rules.serve import serve; serve()"],
+        [sys.executable, "-c", "from hogwarts_rules.frontends.serve import serve; serve()"],
         input=b"\n".join(requests) + b"\n",
         capture_output=True,
         timeout=60,
@@ -969,7 +1006,7 @@ def test_serve_as_a_process() -> None:
 
 
 def test_a_game_takes_no_more_than_max_game_steps(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(serve, "MAX_GAME_STEPS", 6)
+    monkeypatch.setattr(protocol, "MAX_GAME_STEPS", 6)
     server = Server()
     players = GAMES["first-year-adventure"]
     ok(server, op="new", game="adventure", players=players, seed=4)
@@ -1014,3 +1051,203 @@ def test_too_many_characters_are_refused_before_any_sheet_is_built() -> None:
     server = Server()
     error = refused(server, "bad_value", op="new", game="hr", players=["a"] * 100_000)
     assert error["field"] == "$.players"
+
+
+# ----- every game through its spec: typed views, no dice, options, a game from outside -----------
+
+
+def play_a_little(server: Server, kind: str, players: list[str]) -> list[Reply]:
+    """Some actions of every kind of request that moves a game; the replies."""
+    replies: list[Reply] = []
+    spec = find_game(kind)
+    if spec.bot_names:
+        bots = dict.fromkeys(players, "random")
+        replies.append(ok(server, op="play_bots", game_id="g1", bots=bots, max_steps=7))
+        (seat,) = ok(server, op="state", game_id="g1", seat=TABLE)["to_act"] or [players[0]]
+        replies.append(ok(server, op="bot", game_id="g1", seat=seat, bot=spec.bot_names[0]))
+    else:  # Hufflepuff & Ravenclaw: the game master's tests, and the characters' decisions
+        test = {"type": "hr.skill_test", "character": "Sky", "skill": "Brawl", "stat": "Agility"}
+        for _ in range(3):
+            replies.append(ok(server, op="apply", game_id="g1", seat="Weasley", action=test))
+            while replies[-1]["to_act"]:
+                (seat,) = replies[-1]["to_act"]
+                action = ok(server, op="state", game_id="g1", seat=seat)["legal_actions"][0]
+                replies.append(ok(server, op="apply", game_id="g1", seat=seat, action=action))
+    return replies
+
+
+@pytest.mark.parametrize("kind", list(GAMES))
+def test_a_seats_view_is_the_games_typed_view(kind: str) -> None:
+    server = Server()
+    players = GAMES[kind]
+    ok(server, op="new", game=kind, players=players, seed=31)
+    for _ in range(2):
+        play_a_little(server, kind, players)
+        game = find_game(kind).from_dict(ok(server, op="save", game_id="g1")["game"])
+        for seat in [*players, TABLE]:
+            view = ok(server, op="state", game_id="g1", seat=seat)["view"]
+            typed = game.view(None if seat == TABLE else seat)
+            assert view == json.loads(json.dumps(typed.to_dict()))
+            assert view["viewer"] == typed.viewer == (None if seat == TABLE else seat)
+
+
+def dice_problems(value: Any, seed: int, where: str = "$") -> list[str]:
+    """Where a reply holds the dice, a seed or a dice state (64-bit numbers).
+
+    The faces rolled (an event's ``"dice": [6]``) are no secret: a dice source is an object.
+    """
+    problems = []
+    if isinstance(value, dict):
+        for key, item in value.items():
+            if key in ("seed", "state", "rng") or (key == "dice" and isinstance(item, dict)):
+                problems.append(f"{where}.{key}")
+            problems += dice_problems(item, seed, f"{where}.{key}")
+    elif isinstance(value, list):
+        for index, item in enumerate(value):
+            problems += dice_problems(item, seed, f"{where}[{index}]")
+    elif isinstance(value, int) and not isinstance(value, bool) and abs(value) >= 2**32:
+        problems.append(f"{where}: {value}")
+    elif isinstance(value, str) and str(seed) in value:
+        problems.append(f"{where}: {value[:60]}")
+    return problems
+
+
+@pytest.mark.parametrize("kind", list(GAMES))
+def test_no_reply_but_save_holds_the_dice_or_the_seed(kind: str) -> None:
+    seed = 0xC0FFEE_DEC0DE_5EED
+    server = Server()
+    players = GAMES[kind]
+    replies = [ok(server, op="hello"), ok(server, op="new", game=kind, players=players, seed=seed)]
+    for _ in range(3):
+        replies += play_a_little(server, kind, players)
+        for seat in [*players, TABLE]:
+            replies.append(ok(server, op="state", game_id="g1", seat=seat))
+            replies.append(ok(server, op="events", game_id="g1", seat=seat))
+    replies.append(ok(server, op="list"))
+    replies.append(ok(server, op="undo", game_id="g1", to_step=1))
+    for reply in replies:
+        assert dice_problems(reply, seed) == [], reply.get("view", reply)
+    # The host's own save holds them, and the check finds them there.
+    saved = ok(server, op="save", game_id="g1")
+    assert saved["game"]["setup"]["dice"]["seed"] == seed
+    assert dice_problems(saved, seed)
+
+
+@pytest.mark.parametrize(
+    ("request_fields", "code", "field"),
+    [
+        ({"game": "clue", "options": {"students": {"Ann": 7}}}, "bad_value",
+         "$.options.students['Ann']"),
+        ({"game": "clue", "options": {"students": ["Ann"]}}, "bad_type", "$.options.students"),
+        ({"game": "clue", "options": {"first_player": "Zed"}}, "bad_value", None),
+        ({"game": "clue", "players": ["Ann", "Ann", "Cat"]}, "bad_value", "$.players"),
+        ({"game": "clue", "players": ["Ann", "Ben"]}, "bad_value", "$.players"),
+        ({"game": "clue", "players": ["Ann", "Ben", 3]}, "bad_type", "$.players[2]"),
+        ({"game": "clue", "players": ["Ann", "Ben", {"name": "Cat"}]}, "bad_type", "$.players[2]"),
+        ({"game": "adventure", "options": {"max_rounds": 0}}, "bad_value", "$.options.max_rounds"),
+        ({"game": "adventure", "options": {"max_rounds": "5"}}, "bad_type", "$.options.max_rounds"),
+        ({"game": "hr", "options": {"extra_stats": "Luck"}}, "bad_type", "$.options.extra_stats"),
+        ({"game": "hr", "options": {"extra_stats": [1]}}, "bad_value", "$.options.extra_stats[0]"),
+        ({"game": "hr", "options": {"extra_skills": {"Dreaming": "odd"}}}, "bad_value",
+         "$.options.extra_skills['Dreaming']"),
+        ({"game": "hr", "players": ["Sky", {"name": "Luna"}]}, "bad_value", "$.players[1].stats"),
+        ({"game": "hr", "players": ["Sky", {"name": "table", "stats": {"Size": 3, "Agility": 3,
+          "Ambition": 3}, "qualities": {"Intellect": 1, "Fortitude": 2, "Bravery": 3}}]},
+         "bad_value", "$.players[1]"),
+        ({"game": "hr", "players": ["Sky", 7]}, "bad_type", "$.players[1]"),
+        ({"game": "hr", "players": []}, "bad_value", "$.players"),
+    ],
+)  # fmt: skip
+def test_new_names_the_field_a_game_refuses(
+    request_fields: dict[str, Any], code: str, field: str | None
+) -> None:
+    kind = find_game(request_fields["game"]).kind
+    request = {"players": GAMES[kind], "seed": 1} | request_fields
+    error = refused(Server(), code, op="new", **request)
+    assert error["field"] == field, error
+
+
+@pytest.fixture
+def toy() -> Any:
+    """The tests' toy dice race, in the catalogue for one test."""
+    register_game(toy_game.SPEC)
+    try:
+        yield toy_game.SPEC
+    finally:
+        unregister_game(toy_game.KIND)
+
+
+def test_a_game_from_outside_the_library_is_served(toy: Any) -> None:
+    server = Server()
+    hello = ok(server, op="hello")
+    assert toy_game.KIND in hello["games"] and hello["aliases"]["toy"] == toy_game.KIND
+    assert hello["bots"][toy_game.KIND] == ["random"]
+    assert hello["options"][toy_game.KIND][0]["name"] == "goal"
+    refused(server, "unknown_field", op="new", game="toy", players=["A", "B"], options={"x": 1})
+    error = refused(server, "bad_value", op="new", game="toy", players=["A", "B"],
+                    options={"goal": 0})  # fmt: skip
+    assert error["field"] == "$.options.goal"
+    reply = ok(server, op="new", game="TOY", players=["Ann", "Bob"], seed=4, options={"goal": 9})
+    assert reply["kind"] == toy_game.KIND and reply["seats"] == ["Ann", "Bob"]
+    ok(server, op="apply", game_id="g1", seat="Bob", action={"type": "toy.deal"})
+    saved = ok(server, op="save", game_id="g1")["game"]
+    boosts = saved["state"]["boosts"]
+    for seat in ("Ann", "Bob", TABLE):
+        state = ok(server, op="state", game_id="g1", seat=seat)
+        assert state["view"]["boost"] == boosts.get(seat)  # its own secret card only
+        assert "movement" not in state  # no extras
+        events = ok(server, op="events", game_id="g1", seat=seat)["events"]
+        cards = {e["event"]["player"]: e["event"]["card"] for e in events}
+        assert cards == {name: boosts[name] if name == seat else 0 for name in boosts}
+    played = ok(server, op="play_bots", game_id="g1", bots={"Ann": "random", "Bob": "random"})
+    assert played["stopped"] == "over" and played["outcome"]["reason"] == "goal_reached"
+    schema = ok(server, op="schema", game="toy", name="view")["schema"]
+    assert schema["$id"].endswith(f"/{toy_game.KIND}/view.json")
+    loaded = ok(server, op="load", game=ok(server, op="save", game_id="g1")["game"])
+    assert loaded["kind"] == toy_game.KIND and loaded["step"] == played["step"]
+
+
+def test_a_secret_decision_is_prompted_only_to_who_decides(toy: Any) -> None:
+    server = Server()
+    ok(server, op="new", game="toy", players=["Ann", "Bob"], dice="external")
+    ok(server, op="apply", game_id="g1", seat="Ann", action={"type": "toy.deal"})
+    for _ in range(2):  # the two boost cards
+        ok(server, op="apply", game_id="g1", seat=TABLE, action={"type": "chance", "value": 1})
+    ok(server, op="apply", game_id="g1", seat="Ann", action={"type": "toy.roll", "player": "Ann"})
+    reply = ok(server, op="apply", game_id="g1", seat=TABLE, action={"type": "chance", "value": 1})
+    assert reply["to_act"] == ["Ann"]
+    ann = ok(server, op="state", game_id="g1", seat="Ann")["awaiting"]
+    assert ann == {"kind": "decision", "player": "Ann", "prompt": "keep the 1 or roll again",
+                   "details": {"roll": 1}}  # fmt: skip
+    for seat in ("Bob", TABLE):
+        state = ok(server, op="state", game_id="g1", seat=seat)
+        assert state["awaiting"] == {"kind": "decision", "player": "Ann"}
+        assert state["view"]["prompt"] == ""
+
+
+def test_the_engine_imports_no_game_package() -> None:
+    """The protocol reaches the games through the catalogue only (loaded on first use)."""
+    code = (
+        "import sys\n"
+        "import hogwarts_rules.frontends.serve\n"
+        "from hogwarts_rules.frontends.serve import protocol, transport\n"
+        "games = ('adventure', 'clue', 'hufflepuff_ravenclaw')\n"
+        "print(sorted(m for m in sys.modules if m.split('.')[1:2] and m.split('.')[1] in games))\n"
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, timeout=60, check=True
+    )
+    assert result.stdout.strip() == "[]"
+    for module in (protocol, transport):
+        source = Path(str(module.__file__)).read_text()
+        for game in ("adventure", "clue", "hufflepuff_ravenclaw"):
+            assert f"hogwarts_rules.{game}" not in source
+            assert f"from hogwarts_rules import {game}" not in source
+
+
+def test_the_old_path_still_gives_the_same_names() -> None:
+    import hogwarts_rules.serve as old
+
+    assert old.__all__ == serve_package.__all__
+    assert all(getattr(old, name) is getattr(serve_package, name) for name in old.__all__)
+    assert "Deprecated" in str(old.__doc__)

@@ -25,11 +25,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from hogwarts_rules import adventure, clue, serve
-from hogwarts_rules import hufflepuff_ravenclaw as hr
+from hogwarts_rules import games
 from hogwarts_rules.engine import GameBase
 from hogwarts_rules.errors import InvalidDataError
-from hogwarts_rules.serve import ERROR_CODES, MAX_DEPTH, TABLE, Server
+from hogwarts_rules.frontends.serve import ERROR_CODES, MAX_DEPTH, TABLE, Server, transport
 
 ROOT = Path(__file__).resolve().parent.parent
 SCALE = int(os.environ.get("SERVE_FUZZ_SCALE", "1"))
@@ -164,7 +163,7 @@ def templates() -> list[dict[str, Any]]:
     saved = saved_games()
     return [
         *copy.deepcopy(legal_moves()),
-        {"id": 1, "op": "hello", "protocol": 1},
+        {"id": 1, "op": "hello", "protocol": 2},
         {"op": "new", "game": "clue", "players": ["A", "B", "C"], "seed": 1,
          "options": {"students": {"A": "Harry"}, "first_player": "B"}},
         {"op": "new", "game": "adventure", "players": ["A", "B"], "options": {"max_rounds": 5}},
@@ -383,7 +382,7 @@ def test_depth_scan_matches_the_real_depth(
         text = strings[level % len(strings)]
         value = [text, value] if level % 2 else {text: value, "k": text}
     text = json.dumps(value, ensure_ascii=ascii_only)
-    assert serve._too_deep(text) == (depth_of(value) > MAX_DEPTH)
+    assert transport._too_deep(text) == (depth_of(value) > MAX_DEPTH)
     reply = json.loads(Server().handle_line('{"op": "list", "x": ' + text + "}"))
     code = reply["error"]["code"]
     assert code == ("too_deep" if depth_of(value) + 1 > MAX_DEPTH else "unknown_field")
@@ -391,11 +390,7 @@ def test_depth_scan_matches_the_real_depth(
 
 # ----- every game's loader ------------------------------------------------------------------------
 
-CLASSES: dict[str, type[GameBase]] = {
-    adventure.KIND: adventure.Game,
-    clue.KIND: clue.Game,
-    hr.KIND: hr.Game,
-}
+CLASSES: dict[str, type[GameBase]] = {spec.kind: spec.game_class for spec in games()}
 
 
 @fuzz(250)

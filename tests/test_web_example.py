@@ -32,7 +32,7 @@ import pytest
 from playwright.sync_api import Browser, Page, sync_playwright
 
 from hogwarts_rules import clue
-from hogwarts_rules.serve import Server
+from hogwarts_rules.frontends.serve import Server
 
 CHROMIUM = Path("/usr/bin/chromium")
 CHROMIUM_ARGS = [
@@ -196,7 +196,8 @@ def test_the_relay_serves_the_page_seat_only(base_url: str) -> None:
     assert status == 200 and applied["ok"], applied
     assert set(applied["events"]) == {SEAT}  # only the person's events come back
     status, state = post(base_url, {"id": 22, "op": "state", **own})
-    assert state["view"]["player"] == SEAT
+    assert state["view"]["player"] == state["view"]["viewer"] == SEAT
+    assert "dice" not in state["view"] and "seed" not in text_of(state)
     assert state["view"]["hand"] == list(game.seats[SEAT].hand)
     assert state["view"]["envelope"] == []
     text = json.dumps(state)
@@ -204,6 +205,10 @@ def test_the_relay_serves_the_page_seat_only(base_url: str) -> None:
     status, svg = get(base_url, f"board.svg?game_id={created['game_id']}&token={own['token']}")
     assert status == 200 and svg.startswith("<svg")
     assert not [card for card in secret_names(game) if card in svg]
+
+
+def text_of(value: Any) -> str:
+    return json.dumps(value)
 
 
 # ----- the page ----------------------------------------------------------------------------------

@@ -6,7 +6,7 @@ Run it from a checkout, in a virtualenv where the library is installed:
     python examples/web/server.py --port 0         # any free port (printed)
 
 The web server is the host of the table. It keeps one protocol `Server`
-(`hogwarts_rules.serve`), which holds the whole games with their secrets, and only
+(`hogwarts_rules.frontends.serve`), which holds the whole games with their secrets, and only
 relays to the page what its one seat may see:
 
 - ``GET /``, ``/app.js``, ``/style.css``: the page (static files of this folder).
@@ -26,7 +26,8 @@ relays to the page what its one seat may see:
   ``quit``, an unknown game, a wrong token) is refused with a protocol error reply,
   ``{"ok": false, "error": {"code": "forbidden", ...}}``, and HTTP status 403.
 - ``GET /board.svg?game_id=...&token=...``: the board as the page's seat sees it
-  (`clue.ClueView.to_svg`, drawn from that seat's view only).
+  (`clue.ClueView.to_svg`, drawn from that seat's view only: the view the protocol
+  gives the seat, rebuilt from its JSON form).
 
 One `Server` is shared by every request, behind a lock.
 """
@@ -46,10 +47,11 @@ from pathlib import Path
 from typing import Any, Final
 from urllib.parse import parse_qs, urlsplit
 
-from hogwarts_rules import clue
+import attrs
+
+from hogwarts_rules import find_game
+from hogwarts_rules.frontends.serve import Server
 from hogwarts_rules.serialization import structure
-from hogwarts_rules.serve import Server
-from hogwarts_rules.simulation import BOTS
 
 HERE: Final = Path(__file__).resolve().parent
 STATIC: Final = {  # the only files served, by URL path
@@ -59,13 +61,27 @@ STATIC: Final = {  # the only files served, by URL path
     "/style.css": ("style.css", "text/css; charset=utf-8"),
 }
 SEAT_OPS: Final = frozenset({"state", "apply", "events"})
-BOT_NAMES: Final = BOTS["clue"]  # offered to the page: notebook, detective, random
+CLUE: Final = find_game("clue")  # the game this table plays, from the catalogue
+BOT_NAMES: Final = CLUE.bot_names  # offered to the page: notebook, detective, random
 MAX_BOT_STEPS: Final = 20_000  # bot actions after one of the person's (as clue.play_out)
 MAX_TABLES: Final = 50  # games kept; a new game closes the oldest beyond that
 MAX_BODY: Final = 64 * 1024  # bytes of one request
 BOARD_WIDTH: Final = 900  # pixels of /board.svg (the page scales it)
 # Only the page's content may be loaded or run: no inline script, nothing from elsewhere.
 PAGE_POLICY: Final = "default-src 'self'; img-src 'self' data:; object-src 'none'"
+
+
+def typed_view(data: Mapping[str, Any]) -> Any:
+    """A seat's Clue view rebuilt from the JSON the protocol gives that seat.
+
+    The JSON form also repeats some values under other names (``viewer``); only the
+    view's own fields are read back.
+    """
+    names = {field.name for field in attrs.fields(CLUE.view_class)}
+    as_json = json.loads(json.dumps(dict(data)))  # exactly what the page gets
+    return structure(
+        {key: value for key, value in as_json.items() if key in names}, CLUE.view_class
+    )
 
 
 def error_reply(
@@ -138,8 +154,8 @@ class Host:
         if not reply.get("ok"):
             raise Forbidden(str(reply.get("error", {}).get("message", "no state")))
         # The seat's own view, rebuilt from its JSON form: nothing more than the page gets.
-        view = structure(reply["view"], clue.ClueView)
-        return view.to_svg(width=BOARD_WIDTH)
+        svg: str = typed_view(reply["view"]).to_svg(width=BOARD_WIDTH)
+        return svg
 
     # ----- the ops -----------------------------------------------------------------------
 

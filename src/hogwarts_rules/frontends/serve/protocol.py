@@ -1,0 +1,1122 @@
+"""The engine protocol's requests and replies: the `Server`, its ops, error codes and limits.
+
+A `Server` holds several games at once, each with an id, and answers every request
+with exactly one reply. It reaches the games only through the catalogue
+(`hogwarts_rules.find_game`, `hogwarts_rules.games`) and each game's `GameSpec`:
+a game added to the catalogue is served with no edit here. What a seat sees is
+the game's own typed view (``game.view(seat)``, and ``game.view(None)`` for the
+table), so no reply holds the dice, a seed or a dice state, nor another seat's
+secret. The protocol is described in full in ``docs/protocol.md``.
+
+`Server.handle` answers one parsed request; `Server.handle_line` one line of text
+and `Server.run` a stream of lines (both through
+`hogwarts_rules.frontends.serve.transport`, which reads and writes the lines).
+
+Requests never raise: every problem is answered with an error reply naming a code
+from `ERROR_CODES`, and a request that fails changes no game.
+
+Examples:
+    >>> server = Server()
+    >>> print(server.handle_line('{"id": 1, "op": "new", "game": "adventure", '
+    ...                          '"players": ["Harry", "Ron"], "seed": 7}'))
+    {"id": 1, "ok": true, "game_id": "g1", "kind": "first-year-adventure", "seats": ["Harry", "Ron"], "step": 0}
+    >>> print(server.handle_line('{"id": 2, "op": "close", "game_id": "g9"}'))
+    {"id": 2, "ok": false, "error": {"code": "no_such_game", "message": "there is no game 'g9'", "field": "$.game_id"}}
+"""  # noqa: E501
+
+from __future__ import annotations
+
+import copy
+import hashlib
+import json
+from collections.abc import Callable, Mapping, Sequence
+from fractions import Fraction
+from typing import IO, Any, Final
+
+from hogwarts_rules import __version__
+from hogwarts_rules.actions import ACTIONS, Action, ChanceOutcome
+from hogwarts_rules.bots import RandomBot, deciding_seat, seat_actions
+from hogwarts_rules.catalogue import UnknownGameError, find_game, games
+from hogwarts_rules.dice import CHANCE, ExternalDice, SeededDice
+from hogwarts_rules.engine import ChanceRequest, Decision, GameBase, GameRecord
+from hogwarts_rules.errors import InvalidDataError, RulesError
+from hogwarts_rules.events import Event, events_for
+from hogwarts_rules.frontends.schema import SCHEMA_NAMES, game_schemas
+from hogwarts_rules.serialization import unstructure
+from hogwarts_rules.spec import GameSpec, OptionError
+
+__all__ = [
+    "DEFAULT_PLAY_STEPS",
+    "ERROR_CODES",
+    "MAX_DEPTH",
+    "MAX_GAMES",
+    "MAX_GAME_STEPS",
+    "MAX_ID_LENGTH",
+    "MAX_LINE_BYTES",
+    "MAX_PLAY_STEPS",
+    "OPS",
+    "PROTOCOL_VERSION",
+    "SUPPORTED_PROTOCOLS",
+    "TABLE",
+    "Refusal",
+    "Server",
+    "error_reply",
+]
+
+PROTOCOL_VERSION: Final = 2
+"""The protocol version this engine speaks (``hello`` reports it).
+
+Version 2 gives every game's typed view as a seat's ``view`` (version 1 gave
+First Year Adventure's and Hufflepuff & Ravenclaw's saved state); see the
+"Changes" section of ``docs/protocol.md``.
+"""
+
+SUPPORTED_PROTOCOLS: Final = (2,)
+"""The values a request's optional ``"protocol"`` field may take."""
+
+MAX_LINE_BYTES: Final = 1_048_576
+"""The longest request line, in bytes of UTF-8 (the line ending not counted)."""
+
+MAX_DEPTH: Final = 64
+"""The deepest nesting of arrays and objects in a request (``{}`` is depth 1)."""
+
+MAX_GAMES: Final = 100
+"""The most games one server holds at once."""
+
+MAX_ID_LENGTH: Final = 64
+"""The longest string a request's ``"id"`` may be (an integer id must be JSON-safe)."""
+
+MAX_PLAY_STEPS: Final = 20_000
+"""The largest ``max_steps`` of ``play_bots``."""
+
+MAX_GAME_STEPS: Final = 20_000
+"""The most actions one game may reach (whole games take a few hundred to a few thousand).
+
+Beyond it the game takes no more actions (``illegal_action``, rule ``step_limit``): a
+game whose content makes it endless cannot grow without bound.
+"""
+
+DEFAULT_PLAY_STEPS: Final = 1000
+"""``play_bots`` applies at most this many actions unless ``max_steps`` says otherwise."""
+
+TABLE: Final = "table"
+"""The seat of the table: public information only, and the dice when they are external."""
+
+OPS: Final = (
+    "hello",
+    "new",
+    "state",
+    "apply",
+    "bot",
+    "play_bots",
+    "events",
+    "save",
+    "load",
+    "undo",
+    "close",
+    "list",
+    "schema",
+    "quit",
+)
+"""Every operation of the protocol."""
+
+ERROR_CODES: Final = (
+    "bad_json",
+    "line_too_long",
+    "too_deep",
+    "bad_request",
+    "unsupported_protocol",
+    "unknown_op",
+    "unknown_field",
+    "missing_field",
+    "bad_type",
+    "bad_value",
+    "unknown_game",
+    "no_such_game",
+    "too_many_games",
+    "unknown_seat",
+    "not_your_turn",
+    "illegal_action",
+    "invalid_data",
+    "unknown_bot",
+    "internal_error",
+)
+"""Every error code a reply may carry (each is described in ``docs/protocol.md``)."""
+
+_MAX_SAFE_INT: Final = 2**53 - 1  # the largest integer every JSON reader keeps exactly
+_MAX_SEED: Final = 2**64 - 1
+_MAX_MESSAGE: Final = 300  # error messages are cut to this many characters
+_MAX_FIELD: Final = 200  # error fields (paths) are cut to this many characters
+_SHOWN: Final = 60  # the most characters of a request's own text echoed in a message
+_TABLE_VIEWER: Final = "<table>"  # never a player's name: names may not start with "<"
+# The rules' codes (`engine.check_player_names`) of a new game's seats that are refused.
+_SEAT_CODES: Final = frozenset({"bad_players", "player_count", "bad_name", "duplicate_name"})
+# A declared option's JSON type (`Option.type`) -> a check of a parsed JSON value.
+_JSON_TYPES: Final[Mapping[str, Callable[[object], bool]]] = {
+    "integer": lambda value: type(value) is int,
+    "number": lambda value: type(value) in (int, float),
+    "string": lambda value: isinstance(value, str),
+    "boolean": lambda value: isinstance(value, bool),
+    "array": lambda value: isinstance(value, list),
+    "object": lambda value: isinstance(value, dict),
+}
+_COMMON_FIELDS: Final = frozenset({"id", "op", "protocol"})
+# op -> (required fields, optional fields), besides id, op and protocol.
+_FIELDS: Final[Mapping[str, tuple[tuple[str, ...], tuple[str, ...]]]] = {
+    "hello": ((), ()),
+    "new": (("game", "players"), ("seed", "dice", "options")),
+    "state": (("game_id", "seat"), ()),
+    "apply": (("game_id", "seat", "action"), ()),
+    "bot": (("game_id", "seat", "bot"), ()),
+    "play_bots": (("game_id", "bots"), ("max_steps",)),
+    "events": (("game_id", "seat"), ("since",)),
+    "save": (("game_id",), ()),
+    "load": (("game",), ()),
+    "undo": (("game_id", "to_step"), ()),
+    "close": (("game_id",), ()),
+    "list": ((), ()),
+    "schema": (("game", "name"), ()),
+    "quit": ((), ()),
+}
+
+
+class Refusal(Exception):
+    """A request refused: it becomes an error reply (see `error_reply`).
+
+    Raised inside the server and its transport only; `Server.handle` never lets it out.
+
+    Attributes:
+        code: one of `ERROR_CODES`.
+        message: what was wrong, for people.
+        field: the path of the request's part to blame (``"$.players[2]"``), or ``None``.
+        rule: for ``illegal_action``, the code the rules gave.
+    """
+
+    def __init__(
+        self, code: str, message: str, field: str | None = None, rule: str | None = None
+    ) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+        self.field = field
+        self.rule = rule
+
+
+def error_reply(request_id: Any, refusal: Refusal) -> dict[str, Any]:
+    """The error reply for a refused request (message and field bounded)."""
+    error: dict[str, Any] = {
+        "code": refusal.code,
+        "message": _bounded(refusal.message),
+        "field": None if refusal.field is None else refusal.field[:_MAX_FIELD],
+    }
+    if refusal.rule is not None:
+        error["rule"] = refusal.rule
+    return {"id": request_id, "ok": False, "error": error}
+
+
+# ----- small helpers ----------------------------------------------------------------------------
+
+
+def _shown(value: object) -> str:
+    """A piece of the request, bounded, for a message (at most `_SHOWN` characters of it)."""
+    if isinstance(value, str):
+        return repr(value[:_SHOWN] + ("..." if len(value) > _SHOWN else ""))
+    if value is None or isinstance(value, bool | int | float):
+        text = json.dumps(value)
+        return text if len(text) <= _SHOWN else text[:_SHOWN] + "..."
+    return _json_type(value)
+
+
+def _key_path(parent: str, key: object) -> str:
+    """The path of an object's member: ``$.options.students`` (the key bounded)."""
+    text = key if isinstance(key, str) else str(key)
+    return f"{parent}.{text[:_SHOWN]}"
+
+
+def _json_type(value: object) -> str:
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "a boolean"
+    if isinstance(value, int | float):
+        return "a number"
+    if isinstance(value, str):
+        return "a string"
+    if isinstance(value, list):
+        return "an array"
+    if isinstance(value, dict):
+        return "an object"
+    return "not JSON"
+
+
+def _bounded(message: str) -> str:
+    return message if len(message) <= _MAX_MESSAGE else message[: _MAX_MESSAGE - 3] + "..."
+
+
+def _bare(exc: RulesError) -> str:
+    """An error's message without the leading ``path: `` of an `InvalidDataError`."""
+    message = exc.message
+    if isinstance(exc, InvalidDataError):
+        prefix = f"{exc.path}: "
+        if message.startswith(prefix):
+            return message[len(prefix) :]
+    return message
+
+
+def _probability(p: Fraction) -> str:
+    return f"{p.numerator}/{p.denominator}"
+
+
+def _mix(*parts: object) -> int:
+    """A portable 64-bit seed from some values (for the random bots' choices)."""
+    text = "|".join(str(part) for part in parts).encode()
+    return int.from_bytes(hashlib.blake2b(text, digest_size=8).digest(), "big")
+
+
+# ----- games ------------------------------------------------------------------------------------
+
+
+def _to_act(game: GameBase) -> list[str]:
+    return [TABLE if name == CHANCE else name for name in game.to_act]
+
+
+def _outcome(game: GameBase) -> dict[str, Any] | None:
+    outcome = game.outcome
+    return None if outcome is None else dict(unstructure(outcome))
+
+
+def _seat_actions(game: GameBase, seat: str) -> tuple[Action, ...]:
+    """What ``seat`` may apply now (the table: the chance outcomes awaited).
+
+    A player's seat: see `hogwarts_rules.bots.seat_actions` (when nobody must decide,
+    the seat's own actions and those nobody owns, such as a deal or a game master's).
+    """
+    if seat == TABLE:
+        return tuple(outcome for outcome, _ in game.chance_outcomes())
+    return seat_actions(game, seat)
+
+
+def _awaiting(game: GameBase, seat: str, secret: bool) -> dict[str, Any] | None:
+    """What the game waits for; a decision's prompt only to who decides when ``secret``."""
+    request = game.awaiting
+    if request is None:
+        return None
+    if isinstance(request, ChanceRequest):
+        return {"kind": "chance", "player": TABLE, "label": request.label}
+    assert isinstance(request, Decision)
+    result: dict[str, Any] = {"kind": "decision", "player": request.player}
+    if not secret or seat == request.player:
+        result["prompt"] = request.prompt
+        result["details"] = dict(request.details)
+    return result
+
+
+def _view(game: GameBase, seat: str) -> dict[str, Any]:
+    """The seat's typed view as JSON (the table's: ``game.view(None)``)."""
+    view: dict[str, Any] = game.view(None if seat == TABLE else seat).to_dict()
+    return view
+
+
+_SCHEMAS: dict[str, tuple[GameSpec, dict[str, Any]]] = {}  # kind -> (spec, its schemas)
+
+
+def _schemas(spec: GameSpec) -> dict[str, Any]:
+    """The game's schemas, built once per spec (a game replaced in the catalogue is rebuilt)."""
+    cached = _SCHEMAS.get(spec.kind)
+    if cached is None or cached[0] is not spec:
+        cached = _SCHEMAS[spec.kind] = (spec, game_schemas(spec.kind))
+    return cached[1]
+
+
+class _Entry:
+    """One game the server holds: its spec, the game, its start, its event log, its bots."""
+
+    __slots__ = ("bots", "game", "game_id", "log", "seats", "spec", "start")
+
+    def __init__(
+        self,
+        game_id: str,
+        spec: GameSpec,
+        start: GameBase,
+        game: GameBase,
+        log: list[tuple[int, Event]],
+    ) -> None:
+        self.game_id = game_id
+        self.spec = spec
+        self.start = start
+        self.game = game
+        self.log = log  # (step reached by the action that caused it, event)
+        self.seats = game.seat_names
+        self.bots: dict[tuple[str, str], Any] = {}
+
+    @property
+    def kind(self) -> str:
+        return self.spec.kind
+
+    @property
+    def step(self) -> int:
+        return len(self.game.history)
+
+    def bot_seed(self) -> int:
+        dice = self.start.dice
+        return dice.seed if isinstance(dice, SeededDice) else 0
+
+    def choose(self, game: GameBase, seat: str, name: str, actions: Sequence[Action]) -> Action:
+        """The choice of the bot ``name`` for ``seat``, seeing only the seat's view.
+
+        A bot is built once per seat (its choices must depend on the view alone; it
+        may cache what it computes). A bot that picks at random (the library's
+        `RandomBot`) is built afresh for each decision, seeded from the game's seed,
+        the seat and the step: the same position always gets the same choice (after
+        an undo too).
+        """
+        index = self.seats.index(seat)
+        bot = self.bots.get((seat, name))
+        if bot is None:
+            bot = self.bots[(seat, name)] = self.spec.make_bot(
+                name, game, seed=_mix(self.bot_seed(), index)
+            )
+        if isinstance(bot, RandomBot):
+            bot = self.spec.make_bot(
+                name, game, seed=_mix(self.bot_seed(), index, len(game.history))
+            )
+        choice: Action = bot.choose(game.view(seat), seat, actions)
+        if choice not in actions:  # pragma: no cover - a bot bug, not a request's
+            raise RuntimeError(f"bot {name} chose an action that is not legal")
+        return choice
+
+
+# ----- the server -------------------------------------------------------------------------------
+
+
+class Server:
+    """A protocol engine holding several games, each with an id (``"g1"``, ``"g2"``...).
+
+    Not thread-safe: a host serving several clients at once must serialize the calls.
+
+    Attributes:
+        closed: set once a ``quit`` request has been answered (`run` then stops).
+
+    Examples:
+        >>> server = Server()
+        >>> reply = server.handle({"id": "a", "op": "new", "game": "clue",
+        ...                        "players": ["Ann", "Ben", "Cat"], "seed": 1})
+        >>> reply["ok"], reply["game_id"], reply["seats"]
+        (True, 'g1', ['Ann', 'Ben', 'Cat'])
+        >>> state = server.handle({"op": "state", "game_id": "g1", "seat": "Ann"})
+        >>> state["legal_actions"]
+        [{'type': 'clue.deal'}]
+        >>> server.handle({"id": 5, "op": "dance"})["error"]["code"]
+        'unknown_op'
+    """
+
+    def __init__(self) -> None:
+        self._games: dict[str, _Entry] = {}
+        self._next_id = 1
+        self.closed = False
+        self._handlers: dict[str, Callable[[dict[str, Any]], dict[str, Any]]] = {
+            "hello": self._hello,
+            "new": self._new,
+            "state": self._state,
+            "apply": self._apply,
+            "bot": self._bot,
+            "play_bots": self._play_bots,
+            "events": self._events,
+            "save": self._save,
+            "load": self._load,
+            "undo": self._undo,
+            "close": self._close,
+            "list": self._list,
+            "schema": self._schema,
+            "quit": self._quit,
+        }
+
+    # ----- entry points --------------------------------------------------------------------------
+
+    def handle(self, request: object) -> dict[str, Any]:
+        """Answer one request (a parsed JSON value) with one reply.
+
+        Never raises for bad input: a problem is answered with
+        ``{"id": ..., "ok": false, "error": {"code", "message", "field"}}``, and a
+        request that fails changes no game.
+
+        Examples:
+            >>> Server().handle(["hello"])["error"]["code"]
+            'bad_request'
+        """
+        request_id: Any = None
+        try:
+            if not isinstance(request, dict):
+                raise Refusal("bad_request", "a request must be a JSON object")
+            request_id = _request_id(request)
+            result = self._dispatch(request)
+        except Refusal as refusal:
+            return error_reply(request_id, refusal)
+        except Exception:
+            # Last resort: no traceback and no detail (it could hold a secret).
+            return error_reply(
+                request_id,
+                Refusal("internal_error", "internal error: the request was not carried out"),
+            )
+        return {"id": request_id, "ok": True, **result}
+
+    def handle_line(self, line: str | bytes) -> str:
+        """Answer one request line with one reply line (JSON, ASCII, no line ending).
+
+        Checks the transport first: the line's size (`MAX_LINE_BYTES`), UTF-8, the
+        nesting depth (`MAX_DEPTH`) and the JSON syntax.
+
+        Examples:
+            >>> Server().handle_line('{"id": 1, "op": "quit"}')
+            '{"id": 1, "ok": true}'
+            >>> print(Server().handle_line("{nope"))
+            {"id": null, "ok": false, "error": {"code": "bad_json", "message": "the line is not valid JSON (line 1, column 2)", "field": null}}
+        """  # noqa: E501
+        from hogwarts_rules.frontends.serve.transport import answer_line
+
+        return answer_line(self, line)
+
+    def run(self, stdin: IO[Any], stdout: IO[Any]) -> int:
+        r"""Answer request lines from ``stdin`` on ``stdout`` until end of input or ``quit``.
+
+        Each reply is one line, flushed at once. Blank lines are skipped. The streams
+        may be text or binary (binary input lets invalid UTF-8 be answered with
+        ``bad_json``). A line longer than `MAX_LINE_BYTES` is read no further than
+        that and answered with ``line_too_long``.
+
+        Returns:
+            The exit status: 0.
+
+        Examples:
+            >>> import io
+            >>> out = io.StringIO()
+            >>> Server().run(io.StringIO('{"op": "list"}\n\n{"op": "quit"}\n{"op": "list"}\n'), out)
+            0
+            >>> print(out.getvalue(), end="")
+            {"id": null, "ok": true, "games": []}
+            {"id": null, "ok": true}
+        """
+        from hogwarts_rules.frontends.serve.transport import run
+
+        return run(self, stdin, stdout)
+
+    # ----- dispatch ------------------------------------------------------------------------------
+
+    def _dispatch(self, request: dict[Any, Any]) -> dict[str, Any]:
+        if request.get("protocol") is not None:  # null is the same as absent
+            version = request["protocol"]
+            if type(version) is not int or version not in SUPPORTED_PROTOCOLS:
+                raise Refusal(
+                    "unsupported_protocol",
+                    f"this engine speaks protocol {PROTOCOL_VERSION}, not {_shown(version)}",
+                    "$.protocol",
+                )
+        if "op" not in request:
+            raise Refusal("missing_field", "a request needs an 'op'", "$.op")
+        op = request["op"]
+        if not isinstance(op, str):
+            raise Refusal("bad_type", f"'op' must be a string, not {_json_type(op)}", "$.op")
+        if op not in _FIELDS:
+            raise Refusal("unknown_op", f"unknown op {_shown(op)} (see hello)", "$.op")
+        required, optional = _FIELDS[op]
+        known = _COMMON_FIELDS | set(required) | set(optional)
+        for key in request:
+            if key not in known:
+                raise Refusal(
+                    "unknown_field",
+                    f"{op} takes no field {_shown(key)}",
+                    _key_path("$", key),
+                )
+        for key in required:
+            if key not in request:
+                raise Refusal("missing_field", f"{op} needs the field {key!r}", f"$.{key}")
+        return self._handlers[op](request)
+
+    # ----- request fields ------------------------------------------------------------------------
+
+    def _entry(self, request: Mapping[str, Any]) -> _Entry:
+        game_id = _string(request, "game_id")
+        entry = self._games.get(game_id)
+        if entry is None:
+            raise Refusal("no_such_game", f"there is no game {_shown(game_id)}", "$.game_id")
+        return entry
+
+    @staticmethod
+    def _seat(entry: _Entry, request: Mapping[str, Any]) -> str:
+        seat = _string(request, "seat")
+        if seat == TABLE:
+            return seat
+        if seat not in entry.seats:
+            known = ", ".join([*entry.seats, TABLE])
+            raise Refusal(
+                "unknown_seat", f"no seat {_shown(seat)} in this game (seats: {known})", "$.seat"
+            )
+        return seat
+
+    def _check_room(self) -> None:
+        if len(self._games) >= MAX_GAMES:
+            raise Refusal(
+                "too_many_games", f"this server holds at most {MAX_GAMES} games: close one first"
+            )
+
+    def _add(
+        self, spec: GameSpec, start: GameBase, game: GameBase, log: list[tuple[int, Event]]
+    ) -> _Entry:
+        game_id = f"g{self._next_id}"
+        self._next_id += 1
+        entry = self._games[game_id] = _Entry(game_id, spec, start, game, log)
+        return entry
+
+    # ----- ops -----------------------------------------------------------------------------------
+
+    def _hello(self, request: Mapping[str, Any]) -> dict[str, Any]:
+        specs = games()
+        return {
+            "protocol": PROTOCOL_VERSION,
+            "library": __version__,
+            "games": [spec.kind for spec in specs],
+            "ops": list(OPS),
+            "bots": {spec.kind: list(spec.bot_names) for spec in specs},
+            "aliases": {alias: spec.kind for spec in specs for alias in spec.aliases},
+            "options": {
+                spec.kind: [
+                    {
+                        "name": option.name,
+                        "type": option.type,
+                        "default": unstructure(option.default),
+                        "doc": option.doc,
+                    }
+                    for option in spec.options
+                ]
+                for spec in specs
+            },
+            "limits": {
+                "max_line_bytes": MAX_LINE_BYTES,
+                "max_depth": MAX_DEPTH,
+                "max_games": MAX_GAMES,
+                "max_play_steps": MAX_PLAY_STEPS,
+            },
+            "error_codes": list(ERROR_CODES),
+        }
+
+    def _new(self, request: Mapping[str, Any]) -> dict[str, Any]:
+        spec = _game(request["game"], "$.game")
+        players = _players(spec, request["players"])
+        seed = _optional_int(request, "seed", 0, _MAX_SEED)
+        dice = request.get("dice")
+        if dice is not None:
+            if not isinstance(dice, str):
+                raise Refusal(
+                    "bad_type", f"dice must be a string, not {_json_type(dice)}", "$.dice"
+                )
+            if dice not in ("external", "seeded"):
+                raise Refusal(
+                    "bad_value",
+                    f"dice must be 'external' or 'seeded', not {_shown(dice)}",
+                    "$.dice",
+                )
+            if dice == "external" and seed is not None:
+                raise Refusal("bad_value", "give a seed or external dice, not both", "$.dice")
+        options = _options(spec, request.get("options"))
+        self._check_room()
+        game = _start(spec, players, seed, dice == "external", options)
+        entry = self._add(spec, game, game, [])
+        return {
+            "game_id": entry.game_id,
+            "kind": spec.kind,
+            "seats": list(entry.seats),
+            "step": 0,
+        }
+
+    def _state(self, request: Mapping[str, Any]) -> dict[str, Any]:
+        entry = self._entry(request)
+        seat = self._seat(entry, request)
+        game = entry.game
+        reply: dict[str, Any] = {
+            "game_id": entry.game_id,
+            "seat": seat,
+            "step": entry.step,
+            "to_act": _to_act(game),
+            "view": _view(game, seat),
+            "legal_actions": [action.to_dict() for action in _seat_actions(game, seat)],
+            "awaiting": _awaiting(game, seat, secret=not entry.spec.perfect_information),
+            "is_over": game.is_over,
+            "outcome": _outcome(game),
+        }
+        if seat == TABLE:
+            reply["chance"] = [
+                {
+                    "action": outcome.to_dict(),
+                    "value": outcome.value,
+                    "probability": _probability(p),
+                }
+                for outcome, p in game.chance_outcomes()
+            ]
+        if entry.spec.extras is not None:
+            extras = entry.spec.extras(game, None if seat == TABLE else seat)
+            for key, value in extras.items():
+                reply.setdefault(key, value)  # the protocol's own fields come first
+        return reply
+
+    def _apply(self, request: Mapping[str, Any]) -> dict[str, Any]:
+        entry = self._entry(request)
+        seat = self._seat(entry, request)
+        game = entry.game
+        action = _action(game, request["action"])
+        _check_seat(game, seat, action)
+        _check_room_for_steps(entry)
+        game, events = _applied(game, action)
+        self._commit(entry, game, [(action, events)])
+        return self._moved(entry, events)
+
+    def _bot(self, request: Mapping[str, Any]) -> dict[str, Any]:
+        entry = self._entry(request)
+        seat = self._seat(entry, request)
+        if seat == TABLE:
+            raise Refusal("bad_value", "the table's seat is not played by a bot", "$.seat")
+        name = _bot_name(entry.spec, request["bot"], "$.bot")
+        game = entry.game
+        if game.is_over:
+            raise Refusal(
+                "illegal_action",
+                "the game is over; no more actions can be taken",
+                rule="game_over",
+            )
+        actions = _seat_actions(game, seat)
+        if not actions:
+            raise Refusal("not_your_turn", _whose_turn(game, seat), "$.seat")
+        _check_room_for_steps(entry)
+        action = entry.choose(game, seat, name, actions)
+        game, events = _applied(game, action)
+        self._commit(entry, game, [(action, events)])
+        return {"action": action.to_dict(), **self._moved(entry, events)}
+
+    def _play_bots(self, request: Mapping[str, Any]) -> dict[str, Any]:
+        entry = self._entry(request)
+        bots_field = request["bots"]
+        if not isinstance(bots_field, dict):
+            raise Refusal(
+                "bad_type",
+                f"bots must be an object (seat -> bot), not {_json_type(bots_field)}",
+                "$.bots",
+            )
+        bots: dict[str, str] = {}
+        for seat, name in bots_field.items():
+            where = _key_path("$.bots", seat)
+            if seat not in entry.seats:
+                raise Refusal("unknown_seat", f"no player seat {_shown(seat)} in this game", where)
+            bots[seat] = _bot_name(entry.spec, name, where)
+        max_steps = _optional_int(request, "max_steps", 0, MAX_PLAY_STEPS)
+        limit = DEFAULT_PLAY_STEPS if max_steps is None else max_steps
+        seated = tuple(seat for seat in entry.seats if seat in bots)  # in seat order
+        game = entry.game
+        played: list[tuple[Action, tuple[Event, ...]]] = []
+        actors: list[str] = []
+        stopped = "max_steps"
+        while len(played) < limit:
+            if game.is_over:
+                stopped = "over"
+                break
+            if entry.step + len(played) >= MAX_GAME_STEPS:
+                stopped = "step_limit"
+                break
+            if game.to_act == (CHANCE,):
+                stopped = "chance"
+                break
+            deciding = deciding_seat(game, seated)
+            if deciding is None:
+                stopped = "no_bot"
+                break
+            action = entry.choose(game, deciding, bots[deciding], _seat_actions(game, deciding))
+            game, events = _applied(game, action)
+            played.append((action, events))
+            actors.append(deciding)
+        self._commit(entry, game, played)
+        merged = tuple(event for _, events in played for event in events)
+        return {
+            "steps": len(played),
+            "actions": [action.to_dict() for action, _ in played],
+            "actors": actors,
+            "stopped": stopped,
+            **self._moved(entry, merged),
+        }
+
+    def _events(self, request: Mapping[str, Any]) -> dict[str, Any]:
+        entry = self._entry(request)
+        seat = self._seat(entry, request)
+        since = _optional_int(request, "since", 0, _MAX_SAFE_INT)
+        since = 0 if since is None else since
+        viewer = _TABLE_VIEWER if seat == TABLE else seat
+        shown = []
+        for step, event in entry.log:
+            if step <= since:
+                continue
+            seen = event.seen_by(viewer)
+            if seen is not None:
+                shown.append({"step": step, "event": seen.to_dict()})
+        return {"step": entry.step, "events": shown}
+
+    def _save(self, request: Mapping[str, Any]) -> dict[str, Any]:
+        entry = self._entry(request)
+        return {"game_id": entry.game_id, "game": entry.game.to_dict()}
+
+    def _load(self, request: Mapping[str, Any]) -> dict[str, Any]:
+        data = request["game"]
+        if not isinstance(data, dict):
+            raise Refusal(
+                "invalid_data", f"a saved game is an object, not {_json_type(data)}", "$.game"
+            )
+        kind = data.get("game")
+        if not isinstance(kind, str):
+            raise Refusal("invalid_data", "a saved game names its game as a string", "$.game.game")
+        spec = _saved_game(kind)
+        self._check_room()
+        try:
+            game = spec.from_dict(data)
+        except InvalidDataError as exc:
+            raise Refusal("invalid_data", _bare(exc), "$.game" + exc.path[1:]) from None
+        for index, seat in enumerate(game.seat_names):
+            if seat == TABLE:
+                raise Refusal(
+                    "invalid_data",
+                    f"{TABLE!r} is the table's seat, not a name",
+                    _saved_seat_field(data, index),
+                )
+        start = type(game).replay(GameRecord(spec.kind, game.record.setup, ()))
+        log: list[tuple[int, Event]] = []
+        current = start
+        for action in game.history:
+            current, events = current.apply(action)
+            log.extend((len(current.history), event) for event in events)
+        entry = self._add(spec, start, game, log)
+        return {
+            "game_id": entry.game_id,
+            "kind": spec.kind,
+            "seats": list(entry.seats),
+            "step": entry.step,
+        }
+
+    def _undo(self, request: Mapping[str, Any]) -> dict[str, Any]:
+        entry = self._entry(request)
+        to_step = _whole(request, "to_step", 0, entry.step)
+        if to_step == entry.step:  # nothing to take back
+            return {
+                "step": entry.step,
+                "to_act": _to_act(entry.game),
+                "is_over": entry.game.is_over,
+            }
+        game = entry.start
+        for action in entry.game.history[:to_step]:
+            game, _ = game.apply(action)
+        entry.game = game
+        entry.log = [(step, event) for step, event in entry.log if step <= to_step]
+        return {"step": entry.step, "to_act": _to_act(game), "is_over": game.is_over}
+
+    def _close(self, request: Mapping[str, Any]) -> dict[str, Any]:
+        entry = self._entry(request)
+        del self._games[entry.game_id]
+        return {"game_id": entry.game_id}
+
+    def _list(self, request: Mapping[str, Any]) -> dict[str, Any]:
+        return {
+            "games": [
+                {
+                    "game_id": entry.game_id,
+                    "kind": entry.kind,
+                    "seats": list(entry.seats),
+                    "step": entry.step,
+                    "is_over": entry.game.is_over,
+                }
+                for entry in self._games.values()
+            ]
+        }
+
+    def _schema(self, request: Mapping[str, Any]) -> dict[str, Any]:
+        spec = _game(request["game"], "$.game")
+        name = _string(request, "name")
+        if name not in SCHEMA_NAMES:
+            raise Refusal(
+                "bad_value",
+                f"no schema {_shown(name)} (known: {', '.join(SCHEMA_NAMES)})",
+                "$.name",
+            )
+        return {"kind": spec.kind, "name": name, "schema": copy.deepcopy(_schemas(spec)[name])}
+
+    def _quit(self, request: Mapping[str, Any]) -> dict[str, Any]:
+        self.closed = True
+        return {}
+
+    # ----- changing a game -----------------------------------------------------------------------
+
+    @staticmethod
+    def _commit(
+        entry: _Entry, game: GameBase, played: Sequence[tuple[Action, tuple[Event, ...]]]
+    ) -> None:
+        """Store the game reached and log the events (after every check has passed)."""
+        step = entry.step
+        for _, events in played:
+            step += 1
+            entry.log.extend((step, event) for event in events)
+        entry.game = game
+
+    @staticmethod
+    def _moved(entry: _Entry, events: Sequence[Event]) -> dict[str, Any]:
+        """The common reply of the ops that apply actions."""
+        game = entry.game
+        seen: dict[str, list[dict[str, Any]]] = {
+            seat: [event.to_dict() for event in events_for(events, seat)] for seat in entry.seats
+        }
+        seen[TABLE] = [event.to_dict() for event in events_for(events, _TABLE_VIEWER)]
+        return {
+            "step": entry.step,
+            "events": seen,
+            "to_act": _to_act(game),
+            "is_over": game.is_over,
+            "outcome": _outcome(game),
+        }
+
+
+# ----- request checks ---------------------------------------------------------------------------
+
+
+def _request_id(request: Mapping[Any, Any]) -> Any:
+    if "id" not in request:
+        return None
+    value = request["id"]
+    if value is None:
+        return None
+    if isinstance(value, str):
+        if len(value) > MAX_ID_LENGTH:
+            raise Refusal("bad_value", f"an id is at most {MAX_ID_LENGTH} characters", "$.id")
+        return value
+    if type(value) is int:
+        if abs(value) > _MAX_SAFE_INT:
+            raise Refusal("bad_value", "an integer id must lie within +-(2**53 - 1)", "$.id")
+        return value
+    raise Refusal(
+        "bad_type", f"an id must be a string or an integer, not {_json_type(value)}", "$.id"
+    )
+
+
+def _string(request: Mapping[str, Any], key: str) -> str:
+    value = request[key]
+    if not isinstance(value, str):
+        raise Refusal("bad_type", f"{key} must be a string, not {_json_type(value)}", f"$.{key}")
+    return value
+
+
+def _optional_int(request: Mapping[str, Any], key: str, low: int, high: int) -> int | None:
+    """An optional whole number field (``null`` is the same as leaving it out)."""
+    if request.get(key) is None:
+        return None
+    return _whole(request, key, low, high)
+
+
+def _whole(request: Mapping[str, Any], key: str, low: int, high: int) -> int:
+    value = request[key]
+    if type(value) is not int:
+        raise Refusal(
+            "bad_type", f"{key} must be a whole number, not {_json_type(value)}", f"$.{key}"
+        )
+    if not low <= value <= high:
+        raise Refusal("bad_value", f"{key} must be a whole number from {low} to {high}", f"$.{key}")
+    return value
+
+
+def _known_names() -> str:
+    return ", ".join(name for spec in games() for name in spec.names)
+
+
+def _game(value: object, field: str) -> GameSpec:
+    """The game a request names, by kind or alias (case does not matter)."""
+    if not isinstance(value, str):
+        raise Refusal("bad_type", f"game must be a string, not {_json_type(value)}", field)
+    try:
+        return find_game(value)
+    except UnknownGameError:
+        raise Refusal(
+            "unknown_game", f"unknown game {_shown(value)} (known: {_known_names()})", field
+        ) from None
+
+
+def _saved_game(kind: str) -> GameSpec:
+    """The game of a saved game: its kind exactly, as ``to_dict`` writes it."""
+    for spec in games():
+        if spec.kind == kind:
+            return spec
+    known = ", ".join(spec.kind for spec in games())
+    raise Refusal("unknown_game", f"unknown game {_shown(kind)} (known: {known})", "$.game.game")
+
+
+def _saved_seat_field(data: Mapping[str, Any], index: int) -> str:
+    """The path of seat ``index`` in a saved game's set-up (a list of names or of sheets)."""
+    setup = data.get("setup")
+    if isinstance(setup, dict):
+        for key, value in setup.items():
+            if isinstance(value, list) and index < len(value):
+                item = value[index]
+                named = item.get("name") if isinstance(item, dict) else item
+                if named == TABLE:
+                    return f"$.game.setup.{str(key)[:_SHOWN]}[{index}]"
+    return "$.game.setup"
+
+
+def _players(spec: GameSpec, players: object) -> list[Any]:
+    """A ``new`` request's players, checked for shape and count (not yet built)."""
+    noun = spec.seat_noun
+    if not isinstance(players, list):
+        raise Refusal(
+            "bad_type",
+            f"players must be an array of names, not {_json_type(players)}",
+            "$.players",
+        )
+    if not spec.min_players <= len(players) <= spec.max_players:  # before building any
+        raise Refusal(
+            "bad_value",
+            f"{spec.title} is for {spec.min_players} to {spec.max_players} {noun}s, "
+            f"not {len(players)}",
+            "$.players",
+        )
+    for index, player in enumerate(players):
+        where = f"$.players[{index}]"
+        if isinstance(player, dict) and spec.parse_player is not None:
+            continue  # a whole sheet (a character), read when the game is built
+        if not isinstance(player, str):
+            what = "a name or an object" if spec.parse_player is not None else "a name"
+            raise Refusal("bad_type", f"a {noun} must be {what}", where)
+        if player == TABLE:
+            raise Refusal("bad_value", f"{TABLE!r} is the table's seat, not a name", where)
+    return players
+
+
+def _options(spec: GameSpec, options: object) -> dict[str, Any]:
+    """A ``new`` request's options: declared by the game, of their JSON type (nulls dropped)."""
+    if options is None:
+        return {}
+    if not isinstance(options, dict):
+        raise Refusal(
+            "bad_type", f"options must be an object, not {_json_type(options)}", "$.options"
+        )
+    known = {option.name: option for option in spec.options}
+    given: dict[str, Any] = {}
+    for key, value in options.items():
+        where = _key_path("$.options", key)
+        option = known.get(key)
+        if option is None:
+            listed = ", ".join(known) or "none"
+            raise Refusal(
+                "unknown_field",
+                f"unknown {spec.kind} option {_shown(key)} (known: {listed})",
+                where,
+            )
+        if value is None:
+            continue
+        fits = _JSON_TYPES.get(option.type)
+        if fits is not None and not fits(value):
+            article = "an" if option.type[0] in "aeiou" else "a"
+            raise Refusal(
+                "bad_type",
+                f"{key} must be {article} {option.type}, not {_json_type(value)}",
+                where,
+            )
+        given[key] = value
+    return given
+
+
+def _start(
+    spec: GameSpec, players: list[Any], seed: int | None, external: bool, options: dict[str, Any]
+) -> GameBase:
+    """Build a new game through its spec; any refusal names the request's field to blame."""
+    seats: list[object] = []
+    for index, player in enumerate(players):
+        if spec.parse_player is None:
+            seats.append(player)
+            continue
+        try:
+            seats.append(spec.parse_player(player))
+        except InvalidDataError as exc:
+            raise Refusal("bad_value", _bare(exc), f"$.players[{index}]{exc.path[1:]}") from None
+        except RulesError as exc:
+            raise Refusal("bad_value", exc.message, f"$.players[{index}]") from None
+    try:
+        game = spec.new_game(seats, seed=seed, dice=ExternalDice() if external else None, **options)
+    except OptionError as exc:
+        field = _key_path("$.options", exc.option) + exc.path[1:]
+        raise Refusal("bad_value", exc.message, field) from None
+    except InvalidDataError as exc:
+        raise Refusal("bad_value", _bare(exc)) from None
+    except RulesError as exc:
+        blamed = "$.players" if exc.code in _SEAT_CODES else None
+        raise Refusal("bad_value", exc.message, blamed) from None
+    for index, name in enumerate(game.seat_names):  # a sheet may name itself "table"
+        if name == TABLE:
+            raise Refusal(
+                "bad_value", f"{TABLE!r} is the table's seat, not a name", f"$.players[{index}]"
+            )
+    return game
+
+
+def _bot_name(spec: GameSpec, value: object, field: str) -> str:
+    if not isinstance(value, str):
+        raise Refusal("bad_type", f"a bot name is a string, not {_json_type(value)}", field)
+    known = spec.bot_names
+    if value not in known:
+        listed = ", ".join(known) if known else "none: this game has no bots"
+        raise Refusal("unknown_bot", f"unknown bot {_shown(value)} (known: {listed})", field)
+    return value
+
+
+def _action(game: GameBase, data: object) -> Action:
+    try:
+        action = ACTIONS.structure(data, Action, "$.action")
+    except InvalidDataError as exc:
+        raise Refusal("invalid_data", _bare(exc), exc.path) from None
+    if not isinstance(action, game.ACTION_TYPE | ChanceOutcome):
+        raise Refusal(
+            "invalid_data", f"{action.TYPE} is not an action of {game.KIND}", "$.action.type"
+        )
+    return action
+
+
+def _whose_turn(game: GameBase, seat: str) -> str:
+    deciding = ", ".join(_to_act(game)) or "nobody"
+    return f"it is not {seat}'s decision now (to act: {deciding})"
+
+
+def _check_seat(game: GameBase, seat: str, action: Action) -> None:
+    """Refuse an action that ``seat`` may not take, whatever the rules say of it."""
+    if seat == TABLE:
+        if not isinstance(action, ChanceOutcome):
+            raise Refusal(
+                "not_your_turn", "the table's seat only supplies chance outcomes", "$.seat"
+            )
+        if game.to_act and game.to_act != (CHANCE,):
+            # A player decides now: say so without the rules' prompt (the deciding seat's).
+            raise Refusal("not_your_turn", "no roll is awaited: a player must decide", "$.seat")
+        return
+    if isinstance(action, ChanceOutcome):
+        raise Refusal("not_your_turn", "chance outcomes are supplied by the table's seat", "$.seat")
+    to_act = game.to_act
+    if to_act and seat not in to_act:
+        raise Refusal("not_your_turn", _whose_turn(game, seat), "$.seat")
+    actor = action.actor
+    if actor is not None and actor != seat:
+        raise Refusal("not_your_turn", f"{seat} cannot act for {_shown(actor)}", "$.seat")
+
+
+def _check_room_for_steps(entry: _Entry) -> None:
+    """Refuse one more action once a game has reached `MAX_GAME_STEPS`."""
+    if entry.step >= MAX_GAME_STEPS:
+        raise Refusal(
+            "illegal_action",
+            f"this game has reached {MAX_GAME_STEPS} actions and takes no more",
+            "$.game_id",
+            "step_limit",
+        )
+
+
+def _applied(game: GameBase, action: Action) -> tuple[GameBase, tuple[Event, ...]]:
+    try:
+        return game.apply(action)
+    except RulesError as exc:
+        raise Refusal("illegal_action", _bounded(exc.message), "$.action", exc.code) from None
