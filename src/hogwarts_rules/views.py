@@ -8,17 +8,24 @@ same across games.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+import enum
+from typing import TYPE_CHECKING, Any, TypeVar
+
+import attrs
 
 from hogwarts_rules.bots import seat_actions
 from hogwarts_rules.engine import ChanceRequest, Decision
+from hogwarts_rules.errors import InvalidDataError
 from hogwarts_rules.frozen import FrozenMap
+from hogwarts_rules.serialization import structure
 
 if TYPE_CHECKING:
     from hogwarts_rules.actions import Action
     from hogwarts_rules.engine import GameBase
 
-__all__ = ["actions_dict", "awaited_for", "viewer_actions"]
+__all__ = ["actions_dict", "awaited_for", "plain", "view_from_dict", "viewer_actions"]
+
+V = TypeVar("V")
 
 
 def awaited_for(
@@ -43,7 +50,41 @@ def viewer_actions(game: GameBase, seat: str | None) -> tuple[Action, ...]:
     return () if seat is None else seat_actions(game, seat)
 
 
+def plain(value: Any) -> Any:
+    """``value`` with JSON's own types only: string enums become plain strings, tuples lists.
+
+    So that a view's JSON form is the same object whether it was read back from
+    JSON text or not, and compares equal across languages.
+    """
+    if isinstance(value, dict):
+        return {plain(k): plain(v) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        return [plain(v) for v in value]
+    if isinstance(value, enum.Enum):
+        return plain(value.value)
+    if isinstance(value, str) and type(value) is not str:
+        return str.__str__(value)
+    return value
+
+
 def actions_dict(result: dict[str, Any], actions: tuple[Action, ...]) -> dict[str, Any]:
-    """Put ``actions`` into a view's JSON form as tagged action objects."""
+    """A view's JSON form: ``actions`` as tagged action objects, every value a JSON type."""
     result["legal_actions"] = [action.to_dict() for action in actions]
-    return result
+    converted: dict[str, Any] = plain(result)
+    return converted
+
+
+def view_from_dict(cls: type[V], data: object) -> V:
+    """Rebuild a view of class ``cls`` from its ``to_dict()`` output, strictly.
+
+    A ``viewer`` key that only repeats a field under another name (Clue's
+    ``player``) is accepted and ignored.
+
+    Raises:
+        InvalidDataError: the data does not fit the view (the message names the field).
+    """
+    if not isinstance(data, dict):
+        raise InvalidDataError("bad_type", "$: a view must be a JSON object")
+    names = {field.name for field in attrs.fields(cls)}  # type: ignore[arg-type]
+    body = {key: value for key, value in data.items() if key in names or key != "viewer"}
+    return structure(body, cls)

@@ -24,7 +24,7 @@ from hogwarts_rules.adventure.game import Player
 from hogwarts_rules.engine import Outcome
 from hogwarts_rules.frozen import FrozenMap
 from hogwarts_rules.serialization import unstructure
-from hogwarts_rules.views import actions_dict, awaited_for, viewer_actions
+from hogwarts_rules.views import actions_dict, awaited_for, view_from_dict, viewer_actions
 
 if TYPE_CHECKING:
     from hogwarts_rules.adventure.game import Game
@@ -78,6 +78,15 @@ class AdventureView:
     def _repr_svg_(self) -> str:
         """The picture Jupyter shows for a view (`to_svg`)."""
         return self.to_svg()
+
+    @classmethod
+    def from_dict(cls, data: object) -> AdventureView:
+        """Rebuild a view from `to_dict()` output (untrusted: checked strictly).
+
+        Raises:
+            InvalidDataError: the data does not fit (the message names the field).
+        """
+        return view_from_dict(cls, data)
 
     def to_dict(self) -> dict[str, Any]:
         """The view as JSON-safe data (for a UI)."""

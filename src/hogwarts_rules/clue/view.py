@@ -19,7 +19,7 @@ from hogwarts_rules.clue.game import SuggestionRecord
 from hogwarts_rules.clue.movement import cell_name
 from hogwarts_rules.frozen import FrozenMap
 from hogwarts_rules.serialization import unstructure
-from hogwarts_rules.views import actions_dict, awaited_for, viewer_actions
+from hogwarts_rules.views import actions_dict, awaited_for, view_from_dict, viewer_actions
 
 if TYPE_CHECKING:
     from hogwarts_rules.clue.content import Content
@@ -173,8 +173,17 @@ class ClueView:
         except ValueError:
             return None
 
+    @classmethod
+    def from_dict(cls, data: object) -> ClueView:
+        """Rebuild a view from `to_dict()` output (untrusted: checked strictly).
+
+        Raises:
+            InvalidDataError: the data does not fit (the message names the field).
+        """
+        return view_from_dict(cls, data)
+
     def to_dict(self) -> dict[str, Any]:
-        """The view as JSON-safe data (for a UI); ``viewer`` repeats ``player``, as in every view."""
+        """The view as JSON-safe data (for a UI); ``viewer`` repeats ``player``, as in all views."""
         result: dict[str, Any] = {"viewer": self.player, **unstructure(self)}
         return actions_dict(result, self.legal_actions)
 

@@ -21,7 +21,7 @@ from hogwarts_rules.actions import Action
 from hogwarts_rules.frozen import FrozenMap
 from hogwarts_rules.hufflepuff_ravenclaw.character import Character, SkillKind, Spell
 from hogwarts_rules.serialization import unstructure
-from hogwarts_rules.views import actions_dict, awaited_for, viewer_actions
+from hogwarts_rules.views import actions_dict, awaited_for, view_from_dict, viewer_actions
 
 if TYPE_CHECKING:
     from hogwarts_rules.hufflepuff_ravenclaw.game import Game
@@ -68,6 +68,24 @@ class SceneView:
         from hogwarts_rules.hufflepuff_ravenclaw.html import scene_html
 
         return scene_html(self)
+
+    @classmethod
+    def from_dict(cls, data: object) -> SceneView:
+        """Rebuild a view from `to_dict()` output (untrusted: checked strictly).
+
+        Raises:
+            InvalidDataError: the data does not fit (the message names the field).
+        """
+        if isinstance(data, dict) and isinstance(data.get("characters"), dict):
+            # ``wound`` is written for readers; it follows from the damage and is not read.
+            sheets = {
+                name: {k: v for k, v in sheet.items() if k != "wound"}
+                if isinstance(sheet, dict)
+                else sheet
+                for name, sheet in data["characters"].items()
+            }
+            data = {**data, "characters": sheets}
+        return view_from_dict(cls, data)
 
     def to_dict(self) -> dict[str, Any]:
         """The view as JSON-safe data (for a UI)."""

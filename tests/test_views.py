@@ -1,0 +1,74 @@
+"""Views of every catalogue game: typed, frozen, without the dice, JSON round trips."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import attrs
+import pytest
+
+from hogwarts_rules import InvalidDataError, find_game, games
+from hogwarts_rules.bots import play_out
+from hogwarts_rules.engine import GameBase
+from hogwarts_rules.views import plain
+
+KINDS = [spec.kind for spec in games()]
+
+
+def _games(kind: str) -> list[GameBase]:
+    """A new game, and (where the game has bots) games part-way and at the end."""
+    spec = find_game(kind)
+    found = [spec.new_game(seed=5)]
+    if spec.bots:
+        for steps in (40, 400, 100_000):
+            game = spec.new_game(seed=steps)
+            bots = {
+                seat: spec.make_bot(spec.bot_names[-1], game, seed=i)
+                for i, seat in enumerate(game.seat_names)
+            }
+            found.append(play_out(game, bots, max_steps=steps))
+    return found
+
+
+def _keys(value: Any) -> set[str]:
+    if isinstance(value, dict):
+        return set(value) | {k for v in value.values() for k in _keys(v)}
+    if isinstance(value, list):
+        return {k for v in value for k in _keys(v)}
+    return set()
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_views_are_typed_frozen_and_round_trip_through_json(kind: str) -> None:
+    spec = find_game(kind)
+    for game in _games(kind):
+        for seat in (*game.seat_names, None):
+            view = game.view(seat)
+            assert isinstance(view, spec.view_class)
+            assert attrs.has(type(view))
+            with pytest.raises(attrs.exceptions.FrozenInstanceError):
+                view.viewer = "someone else"  # type: ignore[misc]
+            assert view.viewer == seat
+            assert not hasattr(view, "dice")
+            data = view.to_dict()
+            assert json.loads(json.dumps(data)) == data
+            assert not _keys(data) & {"dice", "seed"}
+            assert type(view).from_dict(json.loads(json.dumps(data))) == view
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_a_view_refuses_what_it_did_not_write(kind: str) -> None:
+    view = find_game(kind).new_game(seed=1).view(None)
+    with pytest.raises(InvalidDataError):
+        type(view).from_dict({**view.to_dict(), "dice": {"kind": "seeded", "seed": 1}})
+    with pytest.raises(InvalidDataError):
+        type(view).from_dict([])
+
+
+def test_plain_gives_json_types_only() -> None:
+    from hogwarts_rules.adventure.board import Space
+
+    data = plain({"space": Space.INVITATION, "list": (1, "a"), "n": None})
+    assert data == {"space": "Invitation to Hogwarts", "list": [1, "a"], "n": None}
+    assert type(data["space"]) is str
