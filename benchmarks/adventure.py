@@ -2,9 +2,10 @@
 
 Run on one core:  python benchmarks/adventure.py [--games N]
 
-For each bot it plays N seeded 4-player games to the end, asking `legal_actions()` at
-every decision (as a real driver does), and prints apply calls per second, whole games
-per second, and the mean and median game length in rounds and in turns.
+For each bot it plays N seeded 4-player games to the end with `ad.play_out` (the
+library's one driver loop: at every decision the seat's view and its legal actions,
+as a real driver does), and prints apply calls per second, whole games per second,
+and the mean and median game length in rounds and in turns.
 """
 
 from __future__ import annotations
@@ -32,13 +33,8 @@ def run(kind: str, games: int) -> dict[str, float]:
     turns: list[int] = []
     start = time.perf_counter()
     for seed in range(games):
-        game = ad.new_game(PLAYERS, seed=seed, max_rounds=1000)
-        bots = bots_for(kind, seed)
-        while not game.is_over:
-            actions = game.legal_actions()
-            who = game.to_act[0] if game.to_act else PLAYERS[0]
-            game, _events = game.apply(bots[who].choose(game, who, actions))
-            applies += 1
+        game = ad.play_out(ad.new_game(PLAYERS, seed=seed, max_rounds=1000), bots_for(kind, seed))
+        applies += len(game.history)
         rounds.append(game.round)
         turns.append(sum(1 for action in game.history if isinstance(action, TURN_ACTIONS)))
     elapsed = time.perf_counter() - start

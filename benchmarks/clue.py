@@ -2,10 +2,10 @@
 
 Run on one core:  python benchmarks/clue.py [--games N]
 
-For 3, 4 and 5 players and each bot, it plays N seeded games to the end, asking
-`legal_actions()` at every decision (the random bot) or building each player's view
-(the notebook bot, which sees only its view), and prints apply calls per second,
-whole games per second, the mean number of turns, and how games ended.
+For 3, 4 and 5 players and each bot, it plays N seeded games to the end with
+`clue.play_out` (the library's one driver loop: each bot sees only its player's view
+and legal actions), and prints apply calls per second, whole games per second, the
+mean number of turns, and how games ended.
 """
 
 from __future__ import annotations
@@ -29,18 +29,13 @@ def run(kind: str, players: int, games: int) -> dict[str, float | str]:
     start = time.perf_counter()
     for seed in range(games):
         game = clue.new_game(names, seed=seed)
+        bots: dict[str, clue.Bot]
         if kind == "random":
-            bots: dict[str, clue.Bot] = {
-                n: clue.RandomBot(seed * 10 + i) for i, n in enumerate(names)
-            }
-            while not game.is_over:
-                actions = game.legal_actions()
-                who = game.to_act[0] if game.to_act else names[0]
-                game, _ = game.apply(bots[who].choose(None, actions))  # type: ignore[arg-type]
-                applies += 1
+            bots = {n: clue.RandomBot(seed * 10 + i) for i, n in enumerate(names)}
         else:
-            game = clue.play_out(game, {n: clue.NotebookBot() for n in names})
-            applies += len(game.history)
+            bots = {n: clue.NotebookBot() for n in names}
+        game = clue.play_out(game, bots)
+        applies += len(game.history)
         turns.append(sum(1 for action in game.history if isinstance(action, clue.RollDice)))
         endings[game.outcome.reason if game.outcome else "unfinished"] += 1
     elapsed = time.perf_counter() - start

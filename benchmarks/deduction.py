@@ -52,7 +52,7 @@ def histories(players: int, seed: int) -> dict[int, Notebook]:
         who = game.to_act[0] if game.to_act else names[0]
         view = game.view(who)
         actions = view.legal_actions if game.to_act else game.legal_actions()
-        game, _ = game.apply(bots[who].choose(view, actions))
+        game, _ = game.apply(bots[who].choose(view, who, actions))
         count = len(game.suggestions)
         if count in POINTS and count not in found and game.pending is None:
             viewer = game.order[seed % players]

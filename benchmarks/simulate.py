@@ -4,7 +4,8 @@ Run:  python benchmarks/simulate.py [--game adventure|clue] [--games N] [--repea
 
 1. Overhead: plays the same N seeded games (a) by calling the game directly
    (``new_game`` + ``play_out`` with the same bots and seeds) and (b) through
-   ``simulation.simulate`` (which also builds a record per game). The aim: (b) costs
+   ``hogwarts_rules.frontends.simulation.simulate`` (which finds the game in the
+   catalogue and builds a record per game). The aim: (b) costs
    no more than 10% over (a).
 2. Speed-up: runs ``hogwarts-rules simulate`` itself (the command line, in a fresh
    process, as a user would) with ``--workers 1`` and ``--workers 2``. The aim, on a
@@ -24,8 +25,10 @@ import sys
 import time
 from collections.abc import Callable
 
-from hogwarts_rules import adventure, clue, simulation
-from hogwarts_rules.simulation import _students, game_seed
+from hogwarts_rules import adventure, clue, find_game
+from hogwarts_rules.clue.spec import random_students
+from hogwarts_rules.frontends import simulation
+from hogwarts_rules.frontends.simulation import game_seed
 
 
 def _direct_adventure(games: int, seed: int) -> None:
@@ -42,7 +45,8 @@ def _direct_clue(games: int, seed: int) -> None:
     for index in range(games):
         game_seed_ = game_seed(seed, index)
         bots: dict[str, clue.Bot] = {name: clue.NotebookBot() for name in names}
-        game = clue.new_game(names, seed=game_seed_, students=_students(game_seed_, names))
+        students = random_students(game_seed_, names)
+        game = clue.new_game(names, seed=game_seed_, students=students)
         clue.play_out(game, bots)
 
 
@@ -58,13 +62,15 @@ def best_of(repeat: int, run: Callable[[], object]) -> float:
 
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
-    parser.add_argument("--game", choices=simulation.GAMES, default="adventure")
+    names = [name for kind in simulation.simulated_games() for name in find_game(kind).names]
+    parser.add_argument("--game", choices=names, default="adventure")
     parser.add_argument("--games", type=int, default=200)
     parser.add_argument("--repeat", type=int, default=3)
     parser.add_argument("--seed", type=int, default=0)
     args = parser.parse_args(argv)
     n = args.games
-    direct = _direct_adventure if args.game == "adventure" else _direct_clue
+    kind = find_game(args.game).kind
+    direct = _direct_adventure if kind == adventure.KIND else _direct_clue
     print(f"{args.game}, {n} games of 4 players, default bots; best of {args.repeat} runs")
     print(f"machine: {os.cpu_count()} CPUs, Python {sys.version.split()[0]}")
 

@@ -152,10 +152,10 @@ ADVENTURE = notebook(
     ),
     code(
         """
-        bots = {name: ad.HeuristicBot() for name in game.setup.players}
+        bots = {name: ad.HeuristicBot() for name in game.seat_names}
         while len(game.legal_actions()) == 1:
             (player,) = game.to_act
-            action = bots[player].choose(game.view(player), player, game.legal_actions())
+            action = bots[player].choose(game.view(player), player, game.legal_actions(player))
             game, events = game.apply(action)
         narrate(events)
         print()
@@ -185,11 +185,36 @@ ADVENTURE = notebook(
     ),
     md(
         """
+        ## What a seat sees
+
+        A bot (or a player's screen) is handed a seat's **view**, `game.view(seat)`: a
+        typed, frozen `AdventureView`. The board game keeps no secrets, so it shows every
+        player's record, but never the dice, which would predict every roll.
+        `game.view(None)` is the table's view, what a spectator sees; a view draws the
+        same board as the game.
+        """
+    ),
+    code(
+        """
+        view = game.view("Ron")
+        type(view).__name__, view.viewer, view.round, view.legal_actions, hasattr(view, "dice")
+        """
+    ),
+    code(
+        """
+        table = game.view(None)
+        table.viewer, table.legal_actions, sorted(table.to_dict())[:5]
+        """
+    ),
+    md(
+        """
         ## Letting the bots finish
 
-        A program that drives the game does what `ad.play_out(game, bots)` does: ask
-        the player in `game.to_act` to choose among `game.legal_actions()`, apply the
-        choice, and keep the events.
+        Every bot of every game has one method, `choose(view, seat, actions)`. A program
+        that drives the game does what `hogwarts_rules.play_out(game, bots)` does: ask
+        the seat in `game.to_act` to choose among its legal actions
+        (`game.legal_actions(seat)`) seeing only its view, apply the choice, and keep
+        the events.
         """
     ),
     code(
@@ -197,7 +222,7 @@ ADVENTURE = notebook(
         log = []
         while not game.is_over:
             (player,) = game.to_act
-            action = bots[player].choose(game.view(player), player, game.legal_actions())
+            action = bots[player].choose(game.view(player), player, game.legal_actions(player))
             game, events = game.apply(action)
             log.extend(events)
 
@@ -330,6 +355,18 @@ CLUE = notebook(
     ),
     md(
         """
+        `game.view(None)` is the table's view, what a spectator sees: no hand at all,
+        and, like every view, nothing of the dice.
+        """
+    ),
+    code(
+        """
+        table = game.view(None)
+        table.viewer, table.hand, [seat.hand_size for seat in table.seats], hasattr(table, "dice")
+        """
+    ),
+    md(
+        """
         ## A suggestion, seen by each player
 
         Ann walks out of her start, and Ben walks into the Forbidden Forest. There he
@@ -384,17 +421,18 @@ CLUE = notebook(
         probability of being with each player or in the envelope is an exact
         `Fraction`.
 
-        Notebook bots play on until six suggestions have been made; then we read
-        Ann's notebook.
+        Notebook bots play on until six suggestions have been made (a bot's
+        `choose(view, seat, actions)` sees only that seat's view); then we read Ann's
+        notebook.
         """
     ),
     code(
         """
-        bots = {name: clue.NotebookBot() for name in game.setup.players}
+        bots = {name: clue.NotebookBot() for name in game.seat_names}
         while len(game.suggestions) < 6:
             (player,) = game.to_act
             view = game.view(player)
-            game, _ = game.apply(bots[player].choose(view, view.legal_actions))
+            game, _ = game.apply(bots[player].choose(view, player, view.legal_actions))
 
         view = game.view("Ann")
         for record in view.suggestions:
@@ -463,7 +501,8 @@ CLUE = notebook(
         ## The end
 
         `clue.DetectiveBot` plays with this deduction. It takes Ann's seat, notebook
-        bots the others', and `clue.play_out` finishes the game.
+        bots the others', and `clue.play_out` (the library's one `play_out` loop, with
+        Clue's step limit) finishes the game.
         """
     ),
     code(
@@ -660,6 +699,23 @@ HUFFLEPUFF_RAVENCLAW = notebook(
     ),
     md(
         """
+        ## What a seat sees
+
+        Like every game of the library, a scene gives each seat a typed, frozen view,
+        `scene.view(seat)` (a `SceneView`): every character sheet, since the mechanics
+        keep no secrets, what is awaited and the seat's legal actions, but never the
+        dice. `scene.view(None)` is the table's view; Jupyter draws a view as the same
+        character sheets.
+        """
+    ),
+    code(
+        """
+        view = scene.view(None)
+        type(view).__name__, sorted(view.characters), view.ended, hasattr(view, "dice")
+        """
+    ),
+    md(
+        """
         ## Saving
 
         Like every game of the library, a scene round-trips through JSON and replays
@@ -682,8 +738,9 @@ SIMULATION = notebook(
         """
         # Simulating many games
 
-        `hogwarts_rules.simulation` lets the library's bots play many seeded games of
-        First Year Adventure or Clue and returns one plain record per game: a flat
+        `hogwarts_rules.frontends.simulation` lets the library's bots play many seeded
+        games of First Year Adventure or Clue (any game of the catalogue with bots) and
+        returns one plain record per game: a flat
         `dict` that loads straight into a pandas `DataFrame`. `summarize` turns the
         records into win rates with 95% confidence intervals and the distribution of
         game lengths.
@@ -705,7 +762,7 @@ SIMULATION = notebook(
         import pandas as pd
         from tqdm import tqdm
 
-        from hogwarts_rules import simulation
+        from hogwarts_rules.frontends import simulation
         """
     ),
     md(

@@ -40,14 +40,15 @@ def make_bots() -> dict[str, clue.Bot]:
     return {"Ann": clue.DetectiveBot(), "Ben": clue.NotebookBot(), "Cat": clue.NotebookBot()}
 
 
-def pick(bot: clue.Bot, view: clue.ClueView, actions: Sequence[Action]) -> Action:
-    """Choose one of the legal actions.
+def pick(bot: clue.Bot, view: clue.ClueView, seat: str, actions: Sequence[Action]) -> Action:
+    """Choose one of ``seat``'s legal actions.
 
     A UI would draw ``view`` (the seat's hand, the board, the suggestions so far), offer
     ``actions`` as buttons and return the one clicked. ``actions[0]`` would do for a
-    quick test; here a bot decides.
+    quick test; here a bot decides (every bot of every game has this
+    ``choose(view, seat, actions)``).
     """
-    return bot.choose(view, actions)
+    return bot.choose(view, seat, actions)
 
 
 def step(game: clue.Game, bots: Mapping[str, clue.Bot]) -> tuple[clue.Game, tuple[Event, ...]]:
@@ -57,7 +58,7 @@ def step(game: clue.Game, bots: Mapping[str, clue.Bot]) -> tuple[clue.Game, tupl
         # card during someone else's turn. (With seeded dice nobody waits for a roll.)
         (seat,) = game.to_act
         view = game.view(seat)  # all this seat may know, never the envelope or other hands
-        action = pick(bots[seat], view, view.legal_actions)
+        action = pick(bots[seat], view, seat, view.legal_actions)
     else:
         # Nobody must act: here only before the deal. The table itself deals the cards.
         (action,) = game.legal_actions()  # clue.Deal()

@@ -1,6 +1,6 @@
 """Simulate many games of First Year Adventure or Clue on a Dask cluster.
 
-`hogwarts_rules.simulation.simulate` runs on any `concurrent.futures.Executor`, and a
+`hogwarts_rules.frontends.simulation.simulate` runs on any `concurrent.futures.Executor`, and a
 Dask client gives one (``client.get_executor()``). Game ``i`` is played with a seed
 derived from the master seed and ``i`` alone, so the records are the same on a cluster
 as in a plain loop here: the script checks that for the first few games.
@@ -23,7 +23,8 @@ from collections.abc import Sequence
 
 from distributed import Client, LocalCluster
 
-from hogwarts_rules import simulation
+from hogwarts_rules import find_game
+from hogwarts_rules.frontends import simulation
 
 
 def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
@@ -36,7 +37,9 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
         default=None,
         help="a Dask scheduler's address (default: start a local cluster)",
     )
-    parser.add_argument("--game", choices=simulation.GAMES, default="adventure")
+    # Any game of the catalogue with bots, by kind or alias ("adventure", "clue"...).
+    games = [name for kind in simulation.simulated_games() for name in find_game(kind).names]
+    parser.add_argument("--game", choices=games, default="adventure")
     parser.add_argument("-n", "--games", type=int, default=40, help="how many games (default: 40)")
     parser.add_argument("--bots", default=None, help="bots, comma-separated (default: the best)")
     parser.add_argument("--seed", type=int, default=0, help="the master seed (default: 0)")

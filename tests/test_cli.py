@@ -5,14 +5,20 @@ import signal
 import subprocess
 import sys
 import time
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
 from hogwarts_rules import adventure as ad
 from hogwarts_rules import hufflepuff_ravenclaw as hr
-from hogwarts_rules import simulation
-from hogwarts_rules.cli import demo_adventure, demo_clue, demo_hufflepuff_ravenclaw, main
+from hogwarts_rules.adventure.demo import demo as demo_adventure
+from hogwarts_rules.catalogue import register_game, unregister_game
+from hogwarts_rules.clue.demo import demo as demo_clue
+from hogwarts_rules.frontends import simulation
+from hogwarts_rules.frontends.cli import main
+from hogwarts_rules.hufflepuff_ravenclaw.demo import demo as demo_hufflepuff_ravenclaw
+from tests import toy_game
 
 
 def test_demo_narrates_a_whole_scene_and_ends_it() -> None:
@@ -80,10 +86,9 @@ def test_main_runs_the_adventure_demo(capsys: pytest.CaptureFixture[str]) -> Non
     assert out.startswith("First Year Adventure demo (seed 1): Harry, Ron")
 
 
-@pytest.mark.parametrize("players", ["1", "6", "x"])
-def test_adventure_demo_player_count_is_checked(players: str) -> None:
+def test_a_player_count_that_is_not_a_number_is_refused() -> None:
     with pytest.raises(SystemExit) as info:
-        main(["demo", "adventure", "--players", players])
+        main(["demo", "adventure", "--players", "x"])
     assert info.value.code == 2
 
 
@@ -98,12 +103,59 @@ def test_clue_demo_plays_a_whole_game_narrated_as_a_spectator_sees_it() -> None:
         assert f"{seat.name} is dealt 5 cards" in text or f"{seat.name} is dealt 4 cards" in text
 
 
-@pytest.mark.parametrize(("game", "players"), [("clue", "2"), ("adventure", "5")])
+@pytest.mark.parametrize(
+    ("game", "players", "message"),
+    [
+        ("clue", "2", "Clue is for 3 to 5 players, not 2"),
+        ("adventure", "5", "First Year Adventure is for 2 to 4 players, not 5"),
+        ("adventure", "1", "First Year Adventure is for 2 to 4 players, not 1"),
+        ("hr", "0", "Hufflepuff & Ravenclaw is for 1 to 50 characters, not 0"),
+    ],
+)
 def test_demo_player_count_per_game(
-    game: str, players: str, capsys: pytest.CaptureFixture[str]
+    game: str, players: str, message: str, capsys: pytest.CaptureFixture[str]
 ) -> None:
     assert main(["demo", game, "--players", players]) == 2
-    assert "players" in capsys.readouterr().err
+    captured = capsys.readouterr()
+    assert captured.err == f"hogwarts-rules: error: {message}\n"
+    assert captured.out == ""
+
+
+def test_demo_says_when_the_player_count_does_not_apply(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    # The H&R demo is a scripted scene for two characters, whatever --players says.
+    assert main(["demo", "hr", "--players", "5", "--seed", "3"]) == 0
+    captured = capsys.readouterr()
+    assert "Hufflepuff & Ravenclaw demo (seed 3)" in captured.out
+    assert "--players does not apply" in captured.err
+    assert main(["demo", "hr", "--seed", "3"]) == 0
+    assert capsys.readouterr().err == ""
+
+
+@pytest.mark.parametrize("name", ["adventure", "first-year-adventure", "ADVENTURE"])
+def test_games_are_named_by_kind_or_alias_in_any_case(
+    name: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["demo", name, "--players", "2", "--seed", "1"]) == 0
+    assert capsys.readouterr().out.startswith("First Year Adventure demo (seed 1): Harry, Ron")
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["demo", "chess"], "unknown game 'chess'"),
+        (["simulate", "hr", "-n", "1"], "simulate does not offer hufflepuff-ravenclaw"),
+        (["play", "hr"], "play does not offer hufflepuff-ravenclaw"),
+    ],
+)
+def test_a_game_a_command_does_not_offer_is_refused(
+    argv: list[str], message: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with pytest.raises(SystemExit) as info:
+        main(argv)
+    assert info.value.code == 2
+    assert message in capsys.readouterr().err
 
 
 # ----- simulate ---------------------------------------------------------------------------
@@ -145,8 +197,11 @@ def test_simulate_writes_records(
 @pytest.mark.parametrize(
     ("argv", "message"),
     [
-        (["simulate", "adventure", "-n", "2", "--bots", "wizard"], "unknown adventure bot"),
-        (["simulate", "clue", "-n", "2", "--players", "2"], "clue is for 3 to 5 players"),
+        (
+            ["simulate", "adventure", "-n", "2", "--bots", "wizard"],
+            "unknown first-year-adventure bot",
+        ),
+        (["simulate", "clue", "-n", "2", "--players", "2"], "Clue is for 3 to 5 players"),
         (["simulate", "clue", "-n", "-2"], "-n/--games"),
         (["simulate", "clue", "-n", "2", "--workers", "0"], "--workers"),
         (["simulate", "clue", "-n", "2", "--chunk-size", "0"], "--chunk-size"),
@@ -253,6 +308,8 @@ def test_ctrl_c_stops_a_simulation_with_workers_cleanly() -> None:
 
 
 def test_serve_answers_json_lines_until_the_input_ends() -> None:
+    from hogwarts_rules.frontends.serve import PROTOCOL_VERSION
+
     lines = [
         json.dumps({"id": 1, "op": "hello"}),
         "not json",
@@ -269,7 +326,7 @@ def test_serve_answers_json_lines_until_the_input_ends() -> None:
     )
     replies = [json.loads(line) for line in result.stdout.splitlines()]
     assert [reply.get("id") for reply in replies] == [1, None, 2, 3]
-    assert replies[0]["ok"] and replies[0]["protocol"] == 1
+    assert replies[0]["ok"] and replies[0]["protocol"] == PROTOCOL_VERSION
     assert replies[1]["error"]["code"] == "bad_json"
     assert replies[2]["kind"] == "clue"
     assert [game["game_id"] for game in replies[3]["games"]] == [replies[2]["game_id"]]
@@ -289,3 +346,50 @@ def test_an_unwritable_output_is_one_line_of_error() -> None:
     assert result.returncode == 1
     assert result.stderr.startswith("hogwarts-rules: error: ")
     assert "Traceback" not in result.stderr
+
+
+# ----- the catalogue behind the commands --------------------------------------------------
+
+
+def test_the_old_paths_still_run_the_command_line() -> None:
+    import hogwarts_rules.__main__ as entry
+    import hogwarts_rules.cli as old
+
+    assert old.main is main
+    assert vars(entry)["main"] is main
+
+
+def test_the_top_level_help_lists_every_command_with_an_example(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    with pytest.raises(SystemExit):
+        main(["--help"])
+    out = capsys.readouterr().out
+    for command in ("demo", "play", "simulate", "serve", "odds"):
+        assert f"  hogwarts-rules {command}" in out
+
+
+@pytest.fixture
+def toy() -> Iterator[str]:
+    register_game(toy_game.SPEC)
+    try:
+        yield toy_game.KIND
+    finally:
+        unregister_game(toy_game.KIND)
+
+
+def test_a_game_registered_at_run_time_is_simulated_from_the_command_line(
+    toy: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["simulate", "toy", "-n", "4", "--players", "3", "--seed", "2", "--quiet"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("4 games of Toy dice race; 4 finished by the rules")
+    assert "seat 3 (Cyd, random)" in out
+    assert main(["simulate", "toy", "-n", "1", "--players", "5"]) == 2
+    assert "Toy dice race is for 2 to 4 players, not 5" in capsys.readouterr().err
+    with pytest.raises(SystemExit):  # the toy game has no demo
+        main(["demo", "toy"])
+    assert "demo does not offer toy-dice-race" in capsys.readouterr().err
+    with pytest.raises(SystemExit):
+        main(["simulate", "--help"])
+    assert "toy-dice-race (toy)" in capsys.readouterr().out

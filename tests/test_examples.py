@@ -66,7 +66,7 @@ def test_simulate_on_dask_matches_a_serial_run() -> None:
     out = _run("simulate_on_dask.py", "--games", "12", "--check", "3", timeout=120)
     assert "12 games of adventure on the cluster in " in out
     assert "the first 3 records are identical to a serial run here" in out
-    assert "12 games of adventure; 12 finished by the rules" in out
+    assert "12 games of First Year Adventure; 12 finished by the rules" in out
     assert "seat 4 (Neville, heuristic)" in out
 
 

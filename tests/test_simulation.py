@@ -12,17 +12,23 @@ from pathlib import Path
 
 import pytest
 
-from hogwarts_rules import adventure, clue, simulation
-from hogwarts_rules.simulation import SimulationError
+from hogwarts_rules import adventure, clue
+from hogwarts_rules.catalogue import register_game, unregister_game
+from hogwarts_rules.clue.spec import random_students
+from hogwarts_rules.frontends import simulation
+from hogwarts_rules.frontends.simulation import SimulationError
+from tests import toy_game
 
 
 def test_records_follow_the_game_seed_alone() -> None:
     records = simulation.simulate("adventure", 5, players=2, seed=9)
+    assert [r["game"] for r in records] == ["first-year-adventure"] * 5  # the kind
     assert [r["index"] for r in records] == list(range(5))
     assert [r["seed"] for r in records] == [simulation.game_seed(9, i) for i in range(5)]
     assert len({r["seed"] for r in records}) == 5
-    # Game 3 alone is the same game as game 3 of the run.
+    # Game 3 alone is the same game as game 3 of the run, whatever the game is called.
     assert simulation.play_one("adventure", 3, players=2, seed=9) == records[3]
+    assert simulation.play_one("First-Year-Adventure", 3, players=2, seed=9) == records[3]
 
 
 def test_a_record_is_the_game_the_bots_play() -> None:
@@ -69,6 +75,8 @@ def test_bots_by_seat() -> None:
     ("kwargs", "code"),
     [
         ({"game": "chess"}, "unknown_game"),
+        ({"game": "hr"}, "unknown_game"),  # no bots: not simulated
+        ({"game": 7}, "unknown_game"),
         ({"bots": "grandmaster"}, "unknown_bot"),
         ({"bots": "heuristic,random,random"}, "unknown_bot"),
         ({"players": 5}, "bad_players"),
@@ -228,7 +236,7 @@ def test_students_are_independent_of_the_envelope() -> None:
     seen: dict[str, set[str]] = {}
     for index in range(120):
         seed = simulation.game_seed(0, index)
-        students = simulation._students(seed, ["Ann", "Ben", "Cat", "Dan"])
+        students = random_students(seed, ["Ann", "Ben", "Cat", "Dan"])
         game, _ = clue.new_game(["Ann", "Ben", "Cat", "Dan"], seed=seed, students=students).apply(
             clue.Deal()
         )
@@ -236,3 +244,85 @@ def test_students_are_independent_of_the_envelope() -> None:
     # With the shared stream, Dan's Harry or Neville only ever went with a third of the
     # locations (3 of 9); now every student meets more of them.
     assert min(len(locations) for locations in seen.values()) > 3
+
+
+def test_clue_students_are_the_specs_random_students() -> None:
+    (record,) = simulation.simulate("clue", 1, players=4, seed=13)
+    students = random_students(record["seed"], ["Ann", "Ben", "Cat", "Dan"])
+    assert [record[f"seat{i}_student"] for i in range(1, 5)] == list(students.values())
+
+
+def test_the_simulated_games_and_their_bots_come_from_the_catalogue() -> None:
+    assert simulation.simulated_games() == ("first-year-adventure", "clue")
+    assert simulation.bots_of("adventure") == simulation.bots_of("first-year-adventure")
+    assert simulation.bots_of("clue") == ("notebook", "detective", "random")
+    with pytest.raises(SimulationError) as caught:
+        simulation.bots_of("hr")
+    assert caught.value.code == "unknown_game"
+    assert "no bots" in caught.value.message
+
+
+def test_the_deprecated_tables_still_answer() -> None:
+    import hogwarts_rules.simulation as old
+
+    assert old.simulate is simulation.simulate
+    assert "adventure" in old.GAMES and "clue" in old.GAMES and "hr" not in old.GAMES
+    assert list(old.GAMES) == ["first-year-adventure", "clue"]
+    assert old.BOTS["adventure"] == ("heuristic", "random")
+    assert dict(old.BOTS) == {
+        "first-year-adventure": ("heuristic", "random"),
+        "clue": ("notebook", "detective", "random"),
+    }
+    with pytest.raises(KeyError):
+        old.BOTS["hr"]
+
+
+@pytest.fixture
+def toy() -> Iterator[str]:
+    register_game(toy_game.SPEC)
+    try:
+        yield toy_game.KIND
+    finally:
+        unregister_game(toy_game.KIND)
+
+
+def test_a_game_registered_at_run_time_is_simulated_through_its_spec(toy: str) -> None:
+    assert toy in simulation.simulated_games()
+    assert simulation.bots_of("toy") == ("random",)
+    records = simulation.simulate("toy", 6, players=3, seed=4)
+    assert [r["game"] for r in records] == [toy] * 6
+    assert all(r["finished"] and r["reason"] == "goal_reached" for r in records)
+    for record in records:
+        assert [record[f"seat{i}_name"] for i in (1, 2, 3)] == ["Ann", "Bob", "Cyd"]
+        squares = [record[f"seat{i}_square"] for i in (1, 2, 3)]
+        assert max(squares) == 20  # the default goal
+        (winner,) = record["winning_seats"].split(", ")
+        assert squares[int(winner) - 1] == 20
+    with concurrent.futures.ThreadPoolExecutor(2) as pool:
+        assert simulation.simulate("toy", 6, players=3, seed=4, executor=pool, chunk_size=2) == (
+            records
+        )
+    assert simulation.play_one("toy", 5, players=3, seed=4) == records[5]
+    summary = simulation.summarize(records)
+    assert summary.title == "Toy dice race" and summary.group is None
+    assert summary.by_group == () and summary.solved is None
+    assert summary.length is not None and summary.length.unit == "turns"
+    text = summary.table()
+    assert text.startswith("6 games of Toy dice race; 6 finished by the rules")
+    assert "house" not in text and "student" not in text
+    with pytest.raises(SimulationError) as caught:
+        simulation.simulate("toy", 1, players=5)
+    assert caught.value.code == "bad_players"
+    assert caught.value.message == "Toy dice race is for 2 to 4 players"
+
+
+def test_records_of_a_game_no_longer_in_the_catalogue_still_summarize(toy: str) -> None:
+    records = simulation.simulate("toy", 3, seed=1)
+    unregister_game(toy)
+    try:
+        summary = simulation.summarize(records)
+    finally:
+        register_game(toy_game.SPEC)
+    assert summary.title == toy and summary.length is not None
+    assert summary.length.unit == "actions"
+    assert [row.games for row in summary.by_seat] == [3, 3]

@@ -2,7 +2,7 @@
 
 import sys
 
-from hogwarts_rules.cli import main
+from hogwarts_rules.frontends.cli import main
 
 if __name__ == "__main__":
     sys.exit(main())

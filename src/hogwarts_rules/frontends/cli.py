@@ -1,16 +1,19 @@
 """The ``hogwarts-rules`` command line (also ``python -m hogwarts_rules``).
 
-* ``hogwarts-rules demo adventure|clue|hufflepuff-ravenclaw``: bots play one whole
-  game (for H&R, a scripted scene), narrated event by event;
-* ``hogwarts-rules play adventure|clue``: play one seat against bots in the terminal;
-* ``hogwarts-rules simulate adventure|clue -n GAMES``: many seeded games between
-  bots, on several processes, with a summary table (see `hogwarts_rules.simulation`);
-* ``hogwarts-rules odds``: Hufflepuff & Ravenclaw success chances, TN by Youth;
+* ``hogwarts-rules demo GAME``: bots play one whole game (for Hufflepuff &
+  Ravenclaw, a scripted scene), narrated event by event (the game's `GameSpec.demo`);
+* ``hogwarts-rules play GAME``: play one seat against bots in the terminal;
+* ``hogwarts-rules simulate GAME -n GAMES``: many seeded games between bots, on
+  several processes, with a summary table (see `hogwarts_rules.frontends.simulation`);
 * ``hogwarts-rules serve``: the JSON-lines engine protocol on stdin/stdout, for UIs in
-  any language (see `hogwarts_rules.serve`).
+  any language (see `hogwarts_rules.frontends.serve`);
+* the commands games add (`GameSpec.commands`): Hufflepuff & Ravenclaw's ``odds``.
 
-Every command has ``--help`` with examples; bad arguments exit with status 2,
-Ctrl-C with 130.
+``GAME`` is any kind or alias of the catalogue (``adventure``, ``clue``, ``hr``...),
+in any case; which games each command offers, their player limits and their bots
+all come from the games' specs, so a game added to the catalogue appears here
+with no edit. Every command has ``--help`` with examples; bad arguments exit with
+status 2, Ctrl-C with 130.
 """
 
 from __future__ import annotations
@@ -19,33 +22,28 @@ import argparse
 import os
 import signal
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
+from typing import Final
 
-from hogwarts_rules import __version__, adventure, clue, simulation
-from hogwarts_rules import hufflepuff_ravenclaw as hr
-from hogwarts_rules.engine import Decision
-from hogwarts_rules.events import Event, events_for
-from hogwarts_rules.hufflepuff_ravenclaw.tables import SKILL_DIE
+from hogwarts_rules import __version__
+from hogwarts_rules.catalogue import UnknownGameError, find_game, games
+from hogwarts_rules.frontends import simulation
+from hogwarts_rules.spec import Command, GameSpec
 
-__all__ = [
-    "demo_adventure",
-    "demo_clue",
-    "demo_hufflepuff_ravenclaw",
-    "main",
-    "odds_table",
-]
+__all__ = ["main"]
 
-_ADVENTURE_NAMES = ("Harry", "Ron", "Hermione", "Neville")
-_DEMO_ROUND_LIMIT = 500  # a game between bots almost never lasts this long
+_MAX_SIMULATED_GAMES: Final = 10_000_000
+_MAX_WORKERS: Final = 256
+_COMMANDS: Final = ("demo", "play", "simulate", "serve")
 
 _DEMO_EXAMPLES = """\
 examples:
   hogwarts-rules demo adventure
   hogwarts-rules demo adventure --players 2 --seed 11
   hogwarts-rules demo clue --players 5
-  hogwarts-rules demo hufflepuff-ravenclaw --seed 7
+  hogwarts-rules demo hr --seed 7
 """
 _PLAY_EXAMPLES = """\
 examples:
@@ -63,12 +61,6 @@ examples:
 
 The same --seed gives the same games whatever --workers is.
 """
-_ODDS_EXAMPLES = """\
-examples:
-  hogwarts-rules odds
-  hogwarts-rules odds --die 6 --youth 3
-  hogwarts-rules odds --exact
-"""
 _SERVE_EXAMPLES = """\
 examples:
   hogwarts-rules serve
@@ -77,171 +69,82 @@ examples:
 One JSON request per line on stdin, one JSON reply per line on stdout; the
 protocol is documented in docs/protocol.md.
 """
-_EXAMPLES = "\n".join(
-    ["examples:"]
-    + [
-        line
-        for block in (
-            _DEMO_EXAMPLES,
-            _PLAY_EXAMPLES,
-            _SIMULATE_EXAMPLES,
-            _ODDS_EXAMPLES,
-            _SERVE_EXAMPLES,
-        )
-        for line in block.splitlines()
-        if line.startswith("  hogwarts-rules")
-    ]
-)
 
 
-def _youth_policy(game: hr.Game) -> hr.SpendYouth:
-    """Spend the least Youth that turns the awaited roll into a success, if 3 points or fewer."""
-    (name,) = game.to_act
-    character = game.characters[name]
-    request = game.awaiting
-    assert isinstance(request, Decision)
-    roll, target = request.details["roll"], request.details["target"]
-    assert isinstance(roll, int) and isinstance(target, int)
-    needed = hr.youth_to_spend(target, roll, character.youth)
-    return hr.SpendYouth(name, needed if needed is not None and needed <= 3 else 0)
+# ----- the games each command offers ----------------------------------------------------
 
 
-def _play(
-    game: hr.Game, action: hr.HufflepuffRavenclawAction, say: Callable[[str], None]
-) -> hr.Game:
-    game, events = game.apply(action)
-    _narrate(events, say)
-    while game.to_act:
-        game, events = game.apply(_youth_policy(game))
-        _narrate(events, say)
-    return game
+def _demo_games() -> tuple[GameSpec, ...]:
+    return tuple(spec for spec in games() if spec.demo is not None)
 
 
-def _narrate(events: Sequence[Event], say: Callable[[str], None]) -> None:
-    for event in events:
-        say(f"  {event.description}")
+def _play_games() -> tuple[GameSpec, ...]:
+    return tuple(spec for spec in games() if spec.terminal is not None and spec.bots)
 
 
-def demo_hufflepuff_ravenclaw(seed: int, say: Callable[[str], None] = print) -> hr.Game:
-    """Play the demo scene (tests, a spell, a contest, a brawl, a fall, a school break)."""
-    sky = hr.Character.first_year(
-        "Sky",
-        stats={"Agility": 4, "Size": 3},
-        qualities={"Bravery": 4},
-        skills={"Brawl": 1, "Mischief": 2, "Charms": 1},
-        spells={"Lumos", "Wingardium Leviosa"},
-        classes={"Charms"},
+def _simulated_games() -> tuple[GameSpec, ...]:
+    return tuple(spec for spec in games() if spec.simulation is not None and spec.bots)
+
+
+def _names(specs: Iterable[GameSpec]) -> str:
+    """The games as people type them: ``first-year-adventure (adventure), clue``."""
+    return ", ".join(
+        spec.kind + (f" ({', '.join(spec.aliases)})" if spec.aliases else "") for spec in specs
     )
-    weasley = hr.Character.first_year(
-        "Weasley",
-        stats={"Agility": 3, "Size": 3},
-        qualities={"Fortitude": 2},
-        skills={"Brawl": 2, "Notice": 1},
+
+
+def _game_argument(
+    parser: argparse.ArgumentParser,
+    offered: Callable[[], tuple[GameSpec, ...]],
+    command: str,
+    verb: str,
+) -> None:
+    """The ``GAME`` argument: a kind or alias of one of the ``offered`` games (any case)."""
+
+    def game(name: str) -> GameSpec:
+        try:
+            spec = find_game(name)
+        except UnknownGameError as error:
+            raise argparse.ArgumentTypeError(error.message) from None
+        if spec not in offered():
+            raise argparse.ArgumentTypeError(
+                f"{command} does not offer {spec.kind} (games: {_names(offered())})"
+            )
+        return spec
+
+    parser.add_argument(
+        "game", type=game, metavar="GAME", help=f"which game to {verb}: {_names(offered())}"
     )
-    game = hr.new_game([sky, weasley], seed=seed)
-    say(f"Hufflepuff & Ravenclaw demo (seed {seed}): Sky and Weasley after curfew")
-    say("Sky sneaks past the portraits (Bravery + Mischief, guards close by: -2):")
-    sneak = hr.SkillTest("Sky", "Mischief", "Bravery", (hr.Modifier(-2, "guards close by"),))
-    game = _play(game, sneak, say)
-    say("Sky lights the way (Lumos, a standard spell, said aloud):")
-    game = _play(game, hr.CastSpell("Sky", "Lumos"), say)
-    say("Weasley spots the light (a contest: Weasley's Notice against Sky's Mischief):")
-    spot = hr.Contest(
-        hr.TestSpec("Weasley", "Notice", "Intellect"), hr.TestSpec("Sky", "Mischief", "Agility")
+
+
+def _players_argument(parser: argparse.ArgumentParser, offered: Iterable[GameSpec]) -> None:
+    limits = "; ".join(f"{spec.min_players}-{spec.max_players} for {spec.kind}" for spec in offered)
+    parser.add_argument(
+        "--players",
+        type=int,
+        default=None,
+        metavar="N",
+        help=f"how many play: {limits} (default: the game's own)",
     )
-    game = _play(game, spot, say)
-    say("A brawl breaks out:")
-    for round_number in range(1, 9):
-        if not all(c.is_conscious for c in game.characters.values()):
-            break
-        say(f" Round {round_number}")
-        game = _play(game, hr.BrawlRound(hr.Fighter("Sky"), hr.Fighter("Weasley")), say)
-    if game.characters["Sky"].is_conscious:
-        say("Sky scarpers down the moving staircase and falls 6 metres:")
-        game = _play(game, hr.Fall("Sky", 6), say)
-    say("The session ends:")
-    game = _play(game, hr.EndSession(), say)
-    say("Winter break:")
-    game = _play(game, hr.SchoolBreak(), say)
-    game = _play(game, hr.EndScene(), say)
-    for character in game.characters.values():
-        skills = ", ".join(f"{k} {v}" for k, v in character.skills.items())
-        say(
-            f"{character.name}: {character.damage} damage ({character.wound.value}), "
-            f"Youth {character.youth}, skills {skills}"
-        )
-    return game
 
 
-def demo_adventure(players: int, seed: int, say: Callable[[str], None] = print) -> adventure.Game:
-    """Let heuristic bots play a whole game of First Year Adventure, narrating every event."""
-    names = list(_ADVENTURE_NAMES[:players])
-    game = adventure.new_game(names, seed=seed, max_rounds=_DEMO_ROUND_LIMIT)
-    bots = {name: adventure.HeuristicBot() for name in names}
-    say(f"First Year Adventure demo (seed {seed}): {', '.join(names)}, played by bots")
-    shown_round = 0
-    while not game.is_over:
-        if game.round != shown_round and game.pending is None and game.round:
-            shown_round = game.round
-            say(f"Round {shown_round}")
-        who = game.to_act[0] if game.to_act else names[0]
-        action = bots[who].choose(game.view(who), who, game.legal_actions())
-        game, events = game.apply(action)
-        _narrate(events, say)
-    outcome = game.outcome
-    assert outcome is not None
-    say(f"{' and '.join(outcome.winners)} won after {game.round} rounds: {outcome.description}")
-    return game
+def _seed_argument(parser: argparse.ArgumentParser, default: int = 7) -> None:
+    parser.add_argument(
+        "--seed", type=int, default=default, help=f"seed for the dice (default: {default})"
+    )
 
 
-_CLUE_NAMES = ("Ann", "Ben", "Cat", "Dan", "Eve")
-_MAX_SIMULATED_GAMES = 10_000_000
-_MAX_WORKERS = 256
-_SPECTATOR = "<table>"  # no player is called this: events as a spectator sees them
+def _game_commands() -> dict[str, Command]:
+    """The commands games add, by name (the first game to claim a name keeps it)."""
+    commands: dict[str, Command] = {}
+    for spec in games():
+        for command in spec.commands:
+            if command.name not in _COMMANDS and command.name not in commands:
+                commands[command.name] = command
+    return commands
 
 
-def demo_clue(players: int, seed: int, say: Callable[[str], None] = print) -> clue.Game:
-    """Let notebook bots play a whole game of Clue, narrated as a spectator sees it."""
-    names = list(_CLUE_NAMES[:players])
-    game = clue.new_game(names, seed=seed)
-    bots = {name: clue.NotebookBot() for name in names}
-    say(f"Clue demo (seed {seed}): {', '.join(names)}, played by notebook bots")
-    while not game.is_over:
-        who = game.to_act[0] if game.to_act else names[0]
-        view = game.view(who)
-        game, events = game.apply(bots[who].choose(view, who, view.legal_actions))
-        _narrate(events_for(events, _SPECTATOR), say)
-    outcome = game.outcome
-    assert outcome is not None
-    say(outcome.description)
-    return game
-
-
-def odds_table(*, die: int = SKILL_DIE, youth: int = 7, exact: bool = False) -> str:
-    """H&R success chances as a table: a row per Target Number, a column per Youth available.
-
-    A cell is the chance that a test against that TN succeeds when the player may
-    spend up to that much Youth after seeing the roll (`success_chance`).
-
-    Examples:
-        >>> print(odds_table(die=6, youth=1))
-        TN / Youth     0     1
-            1       17%   67%
-            2       33%   83%
-            3       50%  100%
-            4       67%  100%
-            5       83%  100%
-            6      100%  100%
-    """
-    header = "TN / Youth" + "".join(f"{y:>{8 if exact else 6}}" for y in range(youth + 1))
-    lines = [header]
-    for target in range(1, die + 1):
-        cells = []
-        for spend in range(youth + 1):
-            chance = hr.success_chance(target, youth=spend, die=die)
-            cells.append(f"{chance!s:>8}" if exact else f"{float(chance):>6.0%}")
-        lines.append(f"{target:>5}     " + "".join(cells))
-    return "\n".join(lines)
+# ----- the parser -------------------------------------------------------------------------
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -249,7 +152,6 @@ def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="hogwarts-rules",
         description="Rules engines for three Hogwarts tabletop games.",
-        epilog=_EXAMPLES,
         formatter_class=formatter,
     )
     parser.add_argument("--version", action="version", version=f"hogwarts-rules {__version__}")
@@ -263,11 +165,9 @@ def _parser() -> argparse.ArgumentParser:
         epilog=_DEMO_EXAMPLES,
         formatter_class=formatter,
     )
-    demo.add_argument(
-        "game", choices=["adventure", "clue", "hufflepuff-ravenclaw"], help="which game to play"
-    )
+    _game_argument(demo, _demo_games, "demo", "demo")
     _seed_argument(demo)
-    _players_argument(demo)
+    _players_argument(demo, _demo_games())
 
     play = commands.add_parser(
         "play",
@@ -277,10 +177,10 @@ def _parser() -> argparse.ArgumentParser:
         epilog=_PLAY_EXAMPLES,
         formatter_class=formatter,
     )
-    play.add_argument("game", choices=["adventure", "clue"], help="which game to play")
+    _game_argument(play, _play_games, "play", "play")
     play.add_argument("--seat", default=None, help="your seat's name (default: the first seat)")
     _seed_argument(play)
-    _players_argument(play)
+    _players_argument(play, _play_games())
 
     simulate = commands.add_parser(
         "simulate",
@@ -291,16 +191,17 @@ def _parser() -> argparse.ArgumentParser:
         epilog=_SIMULATE_EXAMPLES,
         formatter_class=formatter,
     )
-    simulate.add_argument("game", choices=list(simulation.GAMES), help="which game to simulate")
+    _game_argument(simulate, _simulated_games, "simulate", "simulate")
     simulate.add_argument(
         "-n", "--games", type=int, required=True, metavar="GAMES", help="how many games"
     )
-    _players_argument(simulate)
+    _players_argument(simulate, _simulated_games())
+    bots = "; ".join(f"{spec.kind}: {', '.join(spec.bot_names)}" for spec in _simulated_games())
     simulate.add_argument(
         "--bots",
         default=None,
         help="bots, comma-separated: one for all seats, one per seat, or a pattern repeated "
-        "round the table (adventure: heuristic, random; clue: notebook, detective, random)",
+        f"round the table ({bots}; the first is the default)",
     )
     simulate.add_argument(
         "--workers", type=int, default=1, help="processes to play on (default: 1, this one)"
@@ -314,27 +215,6 @@ def _parser() -> argparse.ArgumentParser:
     )
     simulate.add_argument("--quiet", action="store_true", help="no progress bar")
 
-    odds = commands.add_parser(
-        "odds",
-        help="Hufflepuff & Ravenclaw success chances, TN by Youth",
-        description="The chance a Hufflepuff & Ravenclaw test succeeds, for every Target "
-        "Number (rows) and Youth available to spend after the roll (columns).",
-        epilog=_ODDS_EXAMPLES,
-        formatter_class=formatter,
-    )
-    odds.add_argument(
-        "--die", type=int, default=SKILL_DIE, choices=[6, 20], help="the die (default: 20)"
-    )
-    odds.add_argument(
-        "--youth",
-        type=int,
-        default=7,
-        choices=range(0, 8),
-        metavar="{0..7}",
-        help="the most Youth to show (default: 7, a first-year's pool)",
-    )
-    odds.add_argument("--exact", action="store_true", help="exact fractions, not percentages")
-
     commands.add_parser(
         "serve",
         help="speak the JSON-lines engine protocol on stdin/stdout (for UIs)",
@@ -344,24 +224,26 @@ def _parser() -> argparse.ArgumentParser:
         epilog=_SERVE_EXAMPLES,
         formatter_class=formatter,
     )
+
+    epilogs = [_DEMO_EXAMPLES, _PLAY_EXAMPLES, _SIMULATE_EXAMPLES, _SERVE_EXAMPLES]
+    for name, command in _game_commands().items():
+        sub = commands.add_parser(name, help=command.help, description=command.help)
+        command.arguments(sub)
+        sub.set_defaults(run_command=command.run)
+        epilogs.append(sub.epilog or "")
+    parser.epilog = "\n".join(
+        ["examples:"]
+        + [
+            line
+            for block in epilogs
+            for line in block.splitlines()
+            if line.startswith("  hogwarts-rules")
+        ]
+    )
     return parser
 
 
-def _seed_argument(parser: argparse.ArgumentParser, default: int = 7) -> None:
-    parser.add_argument(
-        "--seed", type=int, default=default, help=f"seed for the dice (default: {default})"
-    )
-
-
-def _players_argument(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument(
-        "--players",
-        type=int,
-        default=None,
-        choices=range(2, 6),
-        metavar="{2,3,4,5}",
-        help="players: 2-4 for adventure, 3-5 for clue (default: 4)",
-    )
+# ----- running the commands ------------------------------------------------------------------
 
 
 def _error(message: str) -> int:
@@ -370,15 +252,31 @@ def _error(message: str) -> int:
 
 
 def _check_common(args: argparse.Namespace) -> str | None:
-    """The first problem with the seed or the player count, if any."""
+    """The first problem with the seed or the player count, if any (fills the default count)."""
     if not 0 <= args.seed < 2**64:
         return "--seed must be from 0 to 2**64 - 1"
-    limits = {"adventure": (2, 4), "clue": (3, 5)}.get(args.game)
+    spec: GameSpec = args.game
     if args.players is None:
-        args.players = 4
-    if limits and not limits[0] <= args.players <= limits[1]:
-        return f"{args.game} is for {limits[0]} to {limits[1]} players"
+        args.players = spec.default_players
+    elif not spec.min_players <= args.players <= spec.max_players:
+        return (
+            f"{spec.title} is for {spec.min_players} to {spec.max_players} "
+            f"{spec.seat_noun}s, not {args.players}"
+        )
     return None
+
+
+def _demo(args: argparse.Namespace, given_players: int | None) -> int:
+    spec: GameSpec = args.game
+    assert spec.demo is not None
+    game = spec.demo(args.players, args.seed, print)
+    if given_players is not None and len(game.seat_names) != given_players:
+        print(
+            f"hogwarts-rules: note: the {spec.kind} demo has {len(game.seat_names)} "
+            f"{spec.seat_noun}s; --players does not apply to it",
+            file=sys.stderr,
+        )
+    return 0
 
 
 def _simulate(args: argparse.Namespace) -> int:
@@ -402,7 +300,7 @@ def _simulate(args: argparse.Namespace) -> int:
     pool = ProcessPoolExecutor(workers, initializer=_ignore_interrupts) if workers > 1 else None
     try:
         records = simulation.simulate(
-            args.game,
+            args.game.kind,
             args.games,
             players=args.players,
             bots=args.bots,
@@ -478,39 +376,38 @@ def _progress_bar(
     return update, bar.close
 
 
+def _run(args: argparse.Namespace) -> int:
+    run_command: Callable[[argparse.Namespace], int] | None = getattr(args, "run_command", None)
+    if run_command is not None:
+        return run_command(args)
+    if args.command == "serve":
+        from hogwarts_rules.frontends.serve import serve
+
+        return serve()
+    given_players: int | None = args.players
+    problem = _check_common(args)
+    if problem is not None:
+        return _error(problem)
+    if args.command == "demo":
+        return _demo(args, given_players)
+    if args.command == "play":
+        from hogwarts_rules.frontends.play import run_play
+
+        return run_play(
+            args.game.kind,
+            seat=args.seat,
+            seed=args.seed,
+            players=args.players,
+            error=lambda message: print(f"hogwarts-rules: {message}", file=sys.stderr),
+        )
+    return _simulate(args)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; return the exit status (0 fine, 2 bad arguments, 130 Ctrl-C)."""
     args = _parser().parse_args(argv)
     try:
-        if args.command == "odds":
-            print(odds_table(die=args.die, youth=args.youth, exact=args.exact))
-            return 0
-        if args.command == "serve":
-            from hogwarts_rules.serve import serve
-
-            return serve()
-        problem = _check_common(args)
-        if problem is not None:
-            return _error(problem)
-        if args.command == "demo":
-            if args.game == "adventure":
-                demo_adventure(args.players, args.seed)
-            elif args.game == "clue":
-                demo_clue(args.players, args.seed)
-            else:
-                demo_hufflepuff_ravenclaw(args.seed)
-        elif args.command == "play":
-            from hogwarts_rules.play import run_play
-
-            return run_play(
-                args.game,
-                seat=args.seat,
-                seed=args.seed,
-                players=args.players,
-                error=lambda message: print(f"hogwarts-rules: {message}", file=sys.stderr),
-            )
-        else:
-            return _simulate(args)
+        return _run(args)
     except KeyboardInterrupt:
         print("interrupted", file=sys.stderr)
         return 130
@@ -523,4 +420,3 @@ def main(argv: Sequence[str] | None = None) -> int:
         os.dup2(devnull, sys.stdout.fileno())  # nothing more to flush at exit
         print(f"hogwarts-rules: error: {error.strerror or error}", file=sys.stderr)
         return 1
-    return 0

@@ -1,29 +1,42 @@
 """Simulate many seeded games between bots, on any `concurrent.futures.Executor`.
 
-`simulate` plays ``games`` games of First Year Adventure or Clue with the library's
-bots and returns one plain record (a flat ``dict`` of strings, numbers and booleans)
-per game, in game order: ``pandas.DataFrame(records)`` loads them as they are, and
-`write_records` saves them as JSON or CSV. `summarize` turns them into win rates
-(by seat, and by house or student) with 95% confidence intervals and the
-distribution of game lengths.
+`simulate` plays ``games`` games of any game of the catalogue that has bots and
+simulation hooks (`simulated_games`: First Year Adventure and Clue among the
+library's own) and returns one plain record (a flat ``dict`` of strings, numbers
+and booleans) per game, in game order: ``pandas.DataFrame(records)`` loads them
+as they are, and `write_records` saves them as JSON or CSV. `summarize` turns
+them into win rates (by seat, and by the game's group: house, student...) with
+95% confidence intervals and the distribution of game lengths.
+
+A game is named by its kind or an alias (``"adventure"`` or
+``"first-year-adventure"``); records name it by its kind. Everything this module
+knows of a game comes from its `GameSpec`: the seat names and player limits, the
+bots, the step limit, and its `SimulationHooks` (the options of a simulated game,
+its own record columns, the unit of its length and its group).
 
 Reproducible whatever runs it: game ``i`` is played with the seed
 ``game_seed(seed, i)``, derived from the master seed and the game's index alone,
 and each bot that uses randomness is seeded from that game seed. So the records
 are identical whether the games run serially (the default), in a process pool, or
 on a Dask cluster (``distributed.Client(...).get_executor()``), with any number of
-workers and any chunk size.
+workers and any chunk size. Workers find the game in their own catalogue: a game
+added with `hogwarts_rules.register_game` must be registered in the workers too
+(an entry point does that everywhere).
 
 Examples:
-    >>> from hogwarts_rules import simulation
+    >>> from hogwarts_rules.frontends import simulation
     >>> records = simulation.simulate("clue", 4, players=3, seed=1)
     >>> [record["index"] for record in records]
     [0, 1, 2, 3]
-    >>> records[0]["seat1_bot"], records[0]["finished"]
-    ('notebook', True)
+    >>> records[0]["game"], records[0]["seat1_bot"], records[0]["finished"]
+    ('clue', 'notebook', True)
     >>> summary = simulation.summarize(records)
     >>> summary.games, sum(row.wins for row in summary.by_seat) >= 1
     (4, True)
+    >>> simulation.simulated_games()
+    ('first-year-adventure', 'clue')
+    >>> simulation.bots_of("adventure")
+    ('heuristic', 'random')
 
     The same games on a process pool give the same records:
 
@@ -40,16 +53,18 @@ import csv
 import json
 import math
 import statistics
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from pathlib import Path
-from typing import Any, Final, TypeAlias
+from typing import Any, Final, TypeAlias, overload
 
 import attrs
 
-from hogwarts_rules import adventure, clue
+from hogwarts_rules.bots import play_out
+from hogwarts_rules.catalogue import UnknownGameError, find_game, games
 from hogwarts_rules.dice import _MASK64 as MASK64
 from hogwarts_rules.dice import _splitmix64 as splitmix64
 from hogwarts_rules.errors import RulesError
+from hogwarts_rules.spec import GameSpec, SimulationHooks
 
 __all__ = [
     "BOTS",
@@ -60,9 +75,11 @@ __all__ = [
     "SimulationError",
     "Summary",
     "WinRate",
+    "bots_of",
     "game_seed",
     "play_one",
     "simulate",
+    "simulated_games",
     "summarize",
     "wilson_interval",
     "write_records",
@@ -74,24 +91,7 @@ Record: TypeAlias = dict[str, Any]
 Progress: TypeAlias = Callable[[int, int], None]
 """Called as ``progress(done, total)`` each time more games have finished."""
 
-GAMES: Final = ("adventure", "clue")
-"""The games `simulate` can play."""
-
-BOTS: Final[Mapping[str, tuple[str, ...]]] = {
-    "adventure": ("heuristic", "random"),
-    "clue": ("notebook", "detective", "random"),
-}
-"""The bots of each game, by name; the first is the default."""
-
-_NAMES: Final[Mapping[str, tuple[str, ...]]] = {
-    "adventure": ("Harry", "Ron", "Hermione", "Neville"),
-    "clue": ("Ann", "Ben", "Cat", "Dan", "Eve"),
-}
-_PLAYERS: Final[Mapping[str, tuple[int, int]]] = {"adventure": (2, 4), "clue": (3, 5)}
-_DEFAULT_PLAYERS: Final[Mapping[str, int]] = {"adventure": 4, "clue": 4}
-_ADVENTURE_ROUND_LIMIT: Final = 500  # bots' games end long before (mean ~90-120 rounds)
-_CLUE_STEP_LIMIT: Final = 20_000
-_STUDENT_SALT: Final = 0x53545544454E5453  # "STUDENTS"
+_MAX_NAME: Final = 40  # the most characters of a given name quoted in an error
 
 
 class SimulationError(RulesError):
@@ -100,6 +100,113 @@ class SimulationError(RulesError):
     Its ``code`` names what was wrong (``unknown_game``, ``unknown_bot``, ``bad_players``,
     ``bad_count``, ``bad_seed``, ``bad_chunk_size``, ``bad_format``).
     """
+
+
+def _simulated(spec: GameSpec) -> bool:
+    return bool(spec.bots) and spec.simulation is not None
+
+
+def simulated_games() -> tuple[str, ...]:
+    """The kinds of the catalogue's games `simulate` can play (those with bots and hooks).
+
+    Examples:
+        >>> "hufflepuff-ravenclaw" in simulated_games()  # a game master's table: no bots
+        False
+    """
+    return tuple(spec.kind for spec in games() if _simulated(spec))
+
+
+def _known() -> str:
+    return ", ".join(
+        spec.kind + (f" ({', '.join(spec.aliases)})" if spec.aliases else "")
+        for spec in games()
+        if _simulated(spec)
+    )
+
+
+def _resolve(game: str) -> tuple[GameSpec, SimulationHooks]:
+    """The spec and simulation hooks of ``game`` (a kind or an alias)."""
+    try:
+        spec = find_game(game)
+    except UnknownGameError:
+        shown = str(game)[:_MAX_NAME] if isinstance(game, str) else type(game).__name__
+        raise SimulationError(
+            "unknown_game", f"unknown game {shown!r} (known: {_known()})"
+        ) from None
+    if spec.simulation is None or not spec.bots:
+        raise SimulationError(
+            "unknown_game",
+            f"{spec.title} cannot be simulated: it has no bots (simulated: {_known()})",
+        )
+    return spec, spec.simulation
+
+
+def bots_of(game: str) -> tuple[str, ...]:
+    """The bots ``game`` (a kind or an alias) is simulated with, by name; the first is the default.
+
+    Raises:
+        SimulationError: the game is unknown or cannot be simulated (``unknown_game``).
+
+    Examples:
+        >>> bots_of("clue")
+        ('notebook', 'detective', 'random')
+    """
+    spec, _ = _resolve(game)
+    return spec.bot_names
+
+
+class _SimulatedGames(Sequence[str]):
+    """`simulated_games` as a live sequence that also knows aliases (``"adventure" in GAMES``)."""
+
+    @overload
+    def __getitem__(self, index: int) -> str: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> Sequence[str]: ...
+
+    def __getitem__(self, index: int | slice) -> str | Sequence[str]:
+        return simulated_games()[index]
+
+    def __len__(self) -> int:
+        return len(simulated_games())
+
+    def __contains__(self, name: object) -> bool:
+        if not isinstance(name, str):
+            return False
+        try:
+            _resolve(name)
+        except SimulationError:
+            return False
+        return True
+
+    def __repr__(self) -> str:
+        return repr(simulated_games())
+
+
+class _BotsByGame(Mapping[str, tuple[str, ...]]):
+    """`bots_of` as a live read-only mapping, by kind (and, on look-up, by alias)."""
+
+    def __getitem__(self, game: str) -> tuple[str, ...]:
+        try:
+            return bots_of(game)
+        except SimulationError:
+            raise KeyError(game) from None
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(simulated_games())
+
+    def __len__(self) -> int:
+        return len(simulated_games())
+
+    def __repr__(self) -> str:
+        return repr(dict(self))
+
+
+GAMES: Final[Sequence[str]] = _SimulatedGames()
+"""Deprecated (use `simulated_games`): the kinds `simulate` can play, as a live sequence."""
+
+BOTS: Final[Mapping[str, tuple[str, ...]]] = _BotsByGame()
+"""Deprecated (use `bots_of`): each simulated game's bots by name, the first the default."""
 
 
 def game_seed(master: int, index: int) -> int:
@@ -118,38 +225,38 @@ def game_seed(master: int, index: int) -> int:
 
 
 @attrs.frozen
-class _Spec:
+class _Plan:
     """Everything a worker needs to play games (small and picklable)."""
 
-    game: str
+    game: str  # the kind: workers find the spec in their own catalogue
     players: int
     bots: tuple[str, ...]
     seed: int
 
 
-def _check(game: str, players: int | None, bots: str | Sequence[str] | None, seed: int) -> _Spec:
-    if game not in GAMES:
-        raise SimulationError(
-            "unknown_game", f"unknown game {str(game)[:40]!r} (known: {', '.join(GAMES)})"
-        )
-    low, high = _PLAYERS[game]
-    count = _DEFAULT_PLAYERS[game] if players is None else players
+def _check(game: str, players: int | None, bots: str | Sequence[str] | None, seed: int) -> _Plan:
+    spec, _ = _resolve(game)
+    low, high = spec.min_players, spec.max_players
+    count = spec.default_players if players is None else players
     if type(count) is not int or not low <= count <= high:
-        raise SimulationError("bad_players", f"{game} is for {low} to {high} players")
+        raise SimulationError(
+            "bad_players", f"{spec.title} is for {low} to {high} {spec.seat_noun}s"
+        )
     if type(seed) is not int or not 0 <= seed <= MASK64:
         raise SimulationError("bad_seed", "the seed must be a whole number from 0 to 2**64 - 1")
     names: tuple[str, ...]
     if bots is None:
-        names = (BOTS[game][0],)
+        names = spec.bot_names[:1]
     elif isinstance(bots, str):
         names = tuple(b.strip() for b in bots.split(","))
     else:
         names = tuple(bots)
     for name in names:
-        if name not in BOTS[game]:
+        if not isinstance(name, str) or name not in spec.bots:
             raise SimulationError(
                 "unknown_bot",
-                f"unknown {game} bot {str(name)[:40]!r} (known: {', '.join(BOTS[game])})",
+                f"unknown {spec.kind} bot {str(name)[:_MAX_NAME]!r} "
+                f"(known: {', '.join(spec.bot_names)})",
             )
     if not names or count % len(names):
         raise SimulationError(
@@ -157,104 +264,50 @@ def _check(game: str, players: int | None, bots: str | Sequence[str] | None, see
             f"give one bot for all seats, one per seat, or a pattern that divides {count} seats",
         )
     names = names * (count // len(names))
-    return _Spec(game, count, names, seed)
-
-
-def _adventure_bot(name: str, seed: int) -> adventure.Bot:
-    return adventure.RandomBot(seed) if name == "random" else adventure.HeuristicBot()
-
-
-def _clue_bot(name: str, seed: int) -> clue.Bot:
-    if name == "random":
-        return clue.RandomBot(seed)
-    if name == "detective":
-        return clue.DetectiveBot()
-    return clue.NotebookBot()
+    return _Plan(spec.kind, count, names, seed)
 
 
 def _bot_seed(seed: int, seat: int) -> int:
     return splitmix64((seed + seat + 1) & MASK64)[0]
 
 
-def _students(seed: int, names: Sequence[str]) -> dict[str, str]:
-    """Deal students to the seats at random (from the game seed), so seat and student differ."""
-    pool = list(clue.STUDENTS)
-    # A stream of its own: the game's dice start from ``seed``, and students drawn from
-    # the same stream would follow the deal (the missing student, the envelope).
-    state = splitmix64(seed ^ _STUDENT_SALT)[0]
-    chosen: dict[str, str] = {}
-    for name in names:
-        out, state = splitmix64(state)
-        chosen[name] = pool.pop(out % len(pool))
-    return chosen
-
-
-def _play_adventure(spec: _Spec, index: int) -> Record:
-    seed = game_seed(spec.seed, index)
-    names = _NAMES["adventure"][: spec.players]
+def _play(plan: _Plan, spec: GameSpec, hooks: SimulationHooks, index: int) -> Record:
+    """Play game ``index`` of ``plan`` and return its record."""
+    seed = game_seed(plan.seed, index)
+    seats = spec.seat_names[: plan.players]
+    game = spec.new_game(list(seats), seed=seed, **hooks.options(seed, seats))
+    names = game.seat_names
     bots = {
-        n: _adventure_bot(b, _bot_seed(seed, i))
-        for i, (n, b) in enumerate(zip(names, spec.bots, strict=True))
+        name: spec.make_bot(bot, game, seed=_bot_seed(seed, i))
+        for i, (name, bot) in enumerate(zip(names, plan.bots, strict=True))
     }
-    game = adventure.new_game(names, seed=seed, max_rounds=_ADVENTURE_ROUND_LIMIT)
-    game = adventure.play_out(game, bots)
-    record = _common(spec, index, seed, names, game.outcome, len(game.history))
-    record["rounds"] = game.round
-    record["length"] = game.round
-    record["reason"] = game.finished
-    for i, name in enumerate(names, 1):
-        player = game.players[name]
-        record[f"seat{i}_house"] = player.house
-        record[f"seat{i}_house_points"] = player.house_points
-    return record
-
-
-def _play_clue(spec: _Spec, index: int) -> Record:
-    seed = game_seed(spec.seed, index)
-    names = _NAMES["clue"][: spec.players]
-    bots = {
-        n: _clue_bot(b, _bot_seed(seed, i))
-        for i, (n, b) in enumerate(zip(names, spec.bots, strict=True))
-    }
-    game = clue.new_game(names, seed=seed, students=_students(seed, names))
-    game = clue.play_out(game, bots, max_steps=_CLUE_STEP_LIMIT)
-    record = _common(spec, index, seed, names, game.outcome, len(game.history))
-    turns = sum(1 for action in game.history if isinstance(action, clue.RollDice))
-    record["turns"] = turns
-    record["length"] = turns
-    record["suggestions"] = len(game.suggestions)
-    record["wrong_accusations"] = len(game.wrong_accusations)
-    record["solved"] = game.winner is not None
-    for i, name in enumerate(names, 1):
-        record[f"seat{i}_student"] = game.seats[name].student
-    return record
-
-
-def _common(
-    spec: _Spec,
-    index: int,
-    seed: int,
-    names: Sequence[str],
-    outcome: Any,
-    actions: int,
-) -> Record:
+    game = play_out(game, bots, max_steps=spec.max_steps)
+    outcome = game.outcome
     winners: tuple[str, ...] = outcome.winners if outcome is not None else ()
     record: Record = {
-        "game": spec.game,
+        "game": plan.game,
         "index": index,
         "seed": seed,
-        "players": spec.players,
+        "players": plan.players,
         "finished": outcome is not None,
         "reason": outcome.reason if outcome is not None else "unfinished",
         "winners": ", ".join(winners),
         "winning_seats": ", ".join(str(names.index(w) + 1) for w in winners),
-        "actions": actions,
+        "actions": len(game.history),
     }
-    for i, (name, bot) in enumerate(zip(names, spec.bots, strict=True), 1):
+    for i, (name, bot) in enumerate(zip(names, plan.bots, strict=True), 1):
         record[f"seat{i}_name"] = name
         record[f"seat{i}_bot"] = bot
         record[f"seat{i}_won"] = name in winners
+    record.update(hooks.record(game))
+    record.setdefault("length", record["actions"])
     return record
+
+
+def _play_chunk(plan: _Plan, start: int, stop: int) -> list[Record]:
+    """Play games ``start`` to ``stop - 1`` (runs in a worker)."""
+    spec, hooks = _resolve(plan.game)
+    return [_play(plan, spec, hooks, index) for index in range(start, stop)]
 
 
 def play_one(
@@ -273,22 +326,11 @@ def play_one(
     Raises:
         SimulationError: see `simulate`.
     """
-    spec = _check(game, players, bots, seed)
+    plan = _check(game, players, bots, seed)
     if type(index) is not int or index < 0:
         raise SimulationError("bad_count", "the game index must be a whole number >= 0")
-    return _PLAY[spec.game](spec, index)
-
-
-_PLAY: Final[Mapping[str, Callable[[_Spec, int], Record]]] = {
-    "adventure": _play_adventure,
-    "clue": _play_clue,
-}
-
-
-def _play_chunk(spec: _Spec, start: int, stop: int) -> list[Record]:
-    """Play games ``start`` to ``stop - 1`` (runs in a worker)."""
-    play = _PLAY[spec.game]
-    return [play(spec, index) for index in range(start, stop)]
+    (record,) = _play_chunk(plan, index, index + 1)
+    return record
 
 
 def simulate(
@@ -305,12 +347,14 @@ def simulate(
     """Play ``games`` seeded games between bots and return one record per game, in order.
 
     Args:
-        game: ``"adventure"`` or ``"clue"`` (see `GAMES`).
+        game: the game's kind or an alias (see `simulated_games`): ``"adventure"``,
+            ``"clue"``...
         games: how many games.
-        players: how many seats (adventure 2-4, clue 3-5; 4 by default).
-        bots: bot names (in `BOTS`), as a sequence or a comma-separated string:
-            one for every seat, one per seat, or a pattern repeated round the
-            table (``"detective,notebook"`` for 4 seats alternates them). The
+        players: how many seats (the game's limits; its default seat count if
+            ``None``). The seats are named by the game's `GameSpec.seat_names`.
+        bots: bot names (see `bots_of`), as a sequence or a comma-separated
+            string: one for every seat, one per seat, or a pattern repeated round
+            the table (``"detective,notebook"`` for 4 seats alternates them). The
             game's first bot by default.
         seed: the master seed (0 to 2**64 - 1); game ``i`` uses ``game_seed(seed, i)``.
         executor: where to run the games: any `concurrent.futures.Executor` (a
@@ -322,11 +366,13 @@ def simulate(
             process, in any order of chunks).
 
     Returns:
-        One `Record` per game. Every record has ``game``, ``index``, ``seed``,
-        ``players``, ``finished``, ``reason``, ``winners`` (names, comma-separated;
-        empty when nobody won), ``winning_seats`` (1-based, comma-separated),
-        ``actions``, ``length`` (rounds for adventure, turns for clue), and per seat
-        ``seatN_name``, ``seatN_bot``, ``seatN_won``. Adventure adds ``rounds`` and
+        One `Record` per game. Every record has ``game`` (the game's kind),
+        ``index``, ``seed``, ``players``, ``finished``, ``reason``, ``winners``
+        (names, comma-separated; empty when nobody won), ``winning_seats``
+        (1-based, comma-separated), ``actions``, ``length`` (in the game's
+        `SimulationHooks.length_unit`), and per seat ``seatN_name``,
+        ``seatN_bot``, ``seatN_won``; then the game's own columns
+        (`SimulationHooks.record`). First Year Adventure adds ``rounds`` and
         ``seatN_house``, ``seatN_house_points``; Clue adds ``turns``,
         ``suggestions``, ``wrong_accusations``, ``solved`` (someone accused
         correctly) and ``seatN_student`` (students are dealt at random from the
@@ -336,7 +382,7 @@ def simulate(
         SimulationError: an unknown game or bot, a bad number of games, players,
             seed or chunk size.
     """
-    spec = _check(game, players, bots, seed)
+    plan = _check(game, players, bots, seed)
     if type(games) is not int or games < 0:
         raise SimulationError("bad_count", "the number of games must be a whole number >= 0")
     if chunk_size is None:
@@ -350,13 +396,13 @@ def simulate(
     done = 0
     if executor is None:
         for start, stop in chunks:
-            results[start] = _play_chunk(spec, start, stop)
+            results[start] = _play_chunk(plan, start, stop)
             done += stop - start
             if progress is not None:
                 progress(done, games)
     else:
         futures = {
-            executor.submit(_play_chunk, spec, start, stop): (start, stop) for start, stop in chunks
+            executor.submit(_play_chunk, plan, start, stop): (start, stop) for start, stop in chunks
         }
         try:
             for future in concurrent.futures.as_completed(futures):
@@ -420,7 +466,8 @@ class LengthSummary:
     """The distribution of game lengths.
 
     Attributes:
-        unit: ``"rounds"`` (adventure) or ``"turns"`` (clue).
+        unit: what the length counts: the game's `SimulationHooks.length_unit`
+            (``"rounds"`` for First Year Adventure, ``"turns"`` for Clue).
         mean: the mean length.
         stdev: the sample standard deviation (0 for fewer than 2 games).
         minimum: the shortest game.
@@ -441,16 +488,20 @@ class Summary:
     """What many games say: see `summarize`.
 
     Attributes:
-        game: ``"adventure"`` or ``"clue"``.
+        game: the game's kind, as the records name it.
         games: the number of games.
         finished: how many ended by the rules (not at a safety limit).
         by_seat: the win rate of every seat.
-        by_group: the win rate of every house (adventure: the houses the winners
-            were sorted into; players never sorted count as ``"unsorted"``) or
-            student (clue).
+        by_group: the win rate of every value of the game's group column (First
+            Year Adventure: the house the players were sorted into, players never
+            sorted counting as ``"unsorted"``; Clue: the student); empty for a
+            game without a group.
         length: the distribution of game lengths.
-        solved: clue only: the share of games won by a correct accusation (the rest
-            ended with everyone eliminated); ``None`` for adventure.
+        solved: the share of games whose record says ``solved`` (Clue: won by a
+            correct accusation, the rest ended with everyone eliminated);
+            ``None`` when the records have no ``solved`` column.
+        group: the group's name (``"house"``, ``"student"``), or ``None``.
+        title: the game's name for people (its kind when it is not in the catalogue).
     """
 
     game: str
@@ -460,12 +511,17 @@ class Summary:
     by_group: tuple[WinRate, ...]
     length: LengthSummary | None
     solved: float | None
+    group: str | None = None
+    title: str = ""
 
     def table(self) -> str:
         """The summary as a plain-text table, for a terminal."""
-        lines = [f"{self.games} games of {self.game}; {self.finished} finished by the rules"]
-        group = "house" if self.game == "adventure" else "student"
-        for title, rows in (("seat", self.by_seat), (group, self.by_group)):
+        name = self.title or self.game
+        lines = [f"{self.games} games of {name}; {self.finished} finished by the rules"]
+        sections = [("seat", self.by_seat)]
+        if self.group is not None:
+            sections.append((self.group, self.by_group))
+        for title, rows in sections:
             width = max([len(title), *(len(row.label) for row in rows)])
             lines.append("")
             lines.append(f"{title:<{width}}  games   wins   win rate   95% interval")
@@ -494,7 +550,11 @@ def _rate(label: str, games: int, wins: int) -> WinRate:
 
 
 def summarize(records: Sequence[Record]) -> Summary:
-    """Win rates (by seat and by house or student), game lengths, and Clue's solved share.
+    """Win rates (by seat and by the game's group), game lengths, and the solved share.
+
+    The group (house, student) and the unit of the length come from the game's
+    `SimulationHooks`; records of a game the catalogue does not know (any more)
+    are summarized by seat only, with lengths counted in ``"actions"``.
 
     Args:
         records: records of one game kind, as `simulate` returns them.
@@ -508,9 +568,14 @@ def summarize(records: Sequence[Record]) -> Summary:
     if len(kinds) != 1:
         raise SimulationError("unknown_game", "the records are of different games")
     (kind,) = kinds
+    try:
+        spec: GameSpec | None = find_game(kind)
+    except UnknownGameError:
+        spec = None
+    hooks = spec.simulation if spec is not None else None
+    group_key = hooks.group if hooks is not None else None
     seats: dict[str, list[int]] = {}
     groups: dict[str, list[int]] = {}
-    group_key = "house" if kind == "adventure" else "student"
     for record in records:
         for i in range(1, record["players"] + 1):
             won = int(bool(record[f"seat{i}_won"]))
@@ -518,13 +583,14 @@ def summarize(records: Sequence[Record]) -> Summary:
             tally = seats.setdefault(label, [0, 0])
             tally[0] += 1
             tally[1] += won
-            group = record.get(f"seat{i}_{group_key}") or "unsorted"
-            tally = groups.setdefault(str(group), [0, 0])
-            tally[0] += 1
-            tally[1] += won
+            if group_key is not None:
+                group = record.get(f"seat{i}_{group_key}") or "unsorted"
+                tally = groups.setdefault(str(group), [0, 0])
+                tally[0] += 1
+                tally[1] += won
     lengths = [int(record["length"]) for record in records]
     length = LengthSummary(
-        "rounds" if kind == "adventure" else "turns",
+        hooks.length_unit if hooks is not None else "actions",
         statistics.fmean(lengths),
         statistics.stdev(lengths) if len(lengths) > 1 else 0.0,
         min(lengths),
@@ -532,7 +598,9 @@ def summarize(records: Sequence[Record]) -> Summary:
         max(lengths),
     )
     solved = (
-        sum(1 for record in records if record["solved"]) / len(records) if kind == "clue" else None
+        sum(1 for record in records if record["solved"]) / len(records)
+        if all("solved" in record for record in records)
+        else None
     )
     return Summary(
         kind,
@@ -542,6 +610,8 @@ def summarize(records: Sequence[Record]) -> Summary:
         tuple(_rate(label, g, w) for label, (g, w) in sorted(groups.items())),
         length,
         solved,
+        group_key,
+        spec.title if spec is not None else kind,
     )
 
 
