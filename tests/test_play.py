@@ -1,18 +1,28 @@
-"""`hogwarts_rules.play.run_play`: a person plays one seat against bots, driven by a script."""
+"""`hogwarts_rules.frontends.play.run_play`: a person plays one seat against bots, by a script."""
 
 from __future__ import annotations
 
+import ast
 import itertools
 import json
 import re
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from pathlib import Path
+from typing import Any
 
+import attrs
 import pytest
 
-from hogwarts_rules import ScriptedDice, adventure, clue
+import hogwarts_rules.frontends.play
+from hogwarts_rules import ScriptedDice, adventure, clue, find_game, register_game
 from hogwarts_rules.actions import Action
-from hogwarts_rules.play import ADVENTURE_SEATS, CLUE_SEATS, ROUND_LIMIT, run_play
+from hogwarts_rules.catalogue import unregister_game
+from hogwarts_rules.frontends.play import ROUND_LIMIT, run_play
+from hogwarts_rules.spec import GameSpec
+from tests import toy_game
+
+ADVENTURE_SEATS = find_game("adventure").seat_names
+CLUE_SEATS = find_game("clue").seat_names
 
 
 class Console:
@@ -37,9 +47,17 @@ class Console:
         self.lines.append(line)
         self.segments[-1].append(line)
 
-    def play(self, game: str, *, seat: str | None = None, seed: int = 7, players: int = 3) -> int:
+    def play(
+        self,
+        game: str | GameSpec,
+        *,
+        seat: str | None = None,
+        seed: int | None = 7,
+        players: int | None = 3,
+        **more: Any,
+    ) -> int:
         return run_play(
-            game, seat=seat, seed=seed, players=players, read=self.read, write=self.write
+            game, seat=seat, seed=seed, players=players, read=self.read, write=self.write, **more
         )
 
     def reply(self, index: int) -> list[str]:
@@ -117,7 +135,7 @@ def clue_with_notebook_person(seed: int, players: int, seat: str) -> tuple[clue.
         who = game.to_act[0] if game.to_act else names[0]
         view = game.view(who)
         actions = view.legal_actions if game.to_act else game.legal_actions()
-        action: Action = bot.choose(view, actions)
+        action: Action = bot.choose(view, who, actions)
         if who == seat and game.to_act:
             answers.append(str(actions.index(action) + 1))
         game, _ = game.apply(action)
@@ -382,7 +400,13 @@ def test_save_problems_are_reported(tmp_path: Path) -> None:
         ("clue", "Eve", 7, 4, "error: there is no seat called 'Eve' (the seats are Ann, Ben, Cat"),
         ("adventure", None, 7, 5, "error: First Year Adventure is for 2 to 4 players, not 5"),
         ("clue", None, 7, 2, "error: Clue is for 3 to 5 players, not 2"),
-        ("chess", None, 7, 2, "error: unknown game 'chess' (choose from adventure, clue)"),
+        (
+            "chess",
+            None,
+            7,
+            2,
+            "error: unknown game 'chess' (choose from first-year-adventure, adventure, clue",
+        ),
         ("adventure", None, -1, 2, "error: seed must be an integer from 0 to 2**64 - 1"),
         ("clue", None, 2**64, 3, "error: seed must be an integer from 0 to 2**64 - 1"),
     ],
@@ -444,16 +468,21 @@ def test_odd_input_gets_a_message_not_a_traceback(tmp_path: Path) -> None:
     assert console.reply(3)[0].endswith("not a saved game file.")
 
 
+class _Escaping(toy_game.ToyTerminal):
+    """The toy's table, with terminal escape codes in its screen (as a custom Clue board's text)."""
+
+    def screen(self, view: Any) -> list[str]:
+        return [*super().screen(view), "Dark card: \x1b[2Jgotcha\x07 and\ttab"]
+
+
 def test_control_codes_never_reach_the_terminal() -> None:
     # A custom Clue board's card texts may hold terminal escape codes: the session
     # replaces every control character (but tab) before writing a line.
-    from hogwarts_rules.play import _Session
-
-    lines: list[str] = []
-    session = _Session.__new__(_Session)
-    _Session.__init__(session, None, None, "Ann", input, lines.append)  # type: ignore[arg-type]
-    session.write("Dark card: \x1b[2Jgotcha\x07 and\ttab")
-    assert lines == ["Dark card: ?[2Jgotcha? and\ttab"]
+    spec = attrs.evolve(toy_game.SPEC, terminal=_Escaping)
+    console = Console(["quit"])
+    assert run_play(spec, seed=1, read=console.read, write=console.write) == 0
+    assert "Dark card: ?[2Jgotcha? and\ttab" in console.lines
+    assert not any(re.search(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]", line) for line in console.lines)
 
 
 def test_a_seat_that_is_not_a_name_is_an_error() -> None:
@@ -468,3 +497,211 @@ def test_a_seat_that_is_not_a_name_is_an_error() -> None:
     )
     assert status == 2
     assert errors[0].startswith("error: there is no seat called '5'")
+
+
+# ----- any game of the catalogue --------------------------------------------------------------
+
+
+@pytest.fixture
+def toy() -> Iterator[str]:
+    """The toy dice race of the tests, in the catalogue for one test."""
+    register_game(toy_game.SPEC)
+    try:
+        yield toy_game.KIND
+    finally:
+        unregister_game(toy_game.KIND)
+
+
+def test_a_game_of_another_package_is_played_by_its_alias(toy: str) -> None:
+    console = Console(itertools.repeat("1"))
+    assert console.play("TOY", seed=3) == 0
+    assert console.lines[0] == (
+        "Toy dice race (seed 3): you play Ann; bots play Bob, Cyd. Type help for the commands."
+    )
+    assert "Ann: square 0 of 20" in console.lines  # the toy's own terminal hooks
+    assert re.fullmatch(r"(Ann|Bob|Cyd) wins the race", console.lines[-1])
+
+
+def test_a_game_without_terminal_hooks_gets_the_generic_table(toy: str) -> None:
+    spec = attrs.evolve(toy_game.SPEC, terminal=None)
+    register_game(spec, replace=True)
+    console = Console(itertools.repeat("1"))
+    assert console.play(toy, seat="bob", seed=4) == 0
+    lines = console.lines
+    header = "--- Toy dice race: you are Bob ---"
+    first = console.screen(0, header)
+    # The fields of Bob's view, one a line; the menu from the actions' own data.
+    dealt = next(
+        re.fullmatch(r"  Bob is dealt a boost of (\d)", line) for line in lines if "Bob is" in line
+    )
+    assert dealt is not None
+    assert f"  boost: {dealt[1]}" in first
+    assert '  positions: {"Ann": 0, "Bob": 0, "Cyd": 0}' in first or any(
+        line.startswith("  positions: ") for line in first
+    )
+    assert first[-3:] == [
+        "Your move:",
+        "    1. toy.roll (player Bob)",
+        "    2. toy.boost (player Bob)",
+    ]
+    # Another seat's boost card is never named.
+    assert not any(re.fullmatch(r"  (Ann|Cyd) is dealt a boost of \d", line) for line in lines)
+    assert "  Ann is dealt a boost card" in lines
+    # The ending comes from the game's outcome.
+    scores = re.fullmatch(r"Scores: Ann (\d+), Bob (\d+), Cyd (\d+)\.", lines[-2])
+    assert scores is not None and lines[-3].startswith("The game is over.")
+    winner = ("Ann", "Bob", "Cyd")[[int(n) for n in scores.groups()].index(20)]
+    assert lines[-1] == ("You won." if winner == "Bob" else f"{winner} won.")
+
+
+def test_undo_save_and_load_in_a_game_of_another_package(toy: str, tmp_path: Path) -> None:
+    saved = tmp_path / "race.json"
+    clue_file = tmp_path / "clue.json"
+    clue_file.write_text(json.dumps(clue.new_game(["Ann", "Ben", "Cat"], seed=1).to_dict()))
+    answers = ["1", f"save {saved}", "1", "undo", f"load {saved}", f"load {clue_file}", "quit"]
+    console = Console(answers)
+    assert console.play(toy, seed=8, players=2) == 0
+    assert console.reply(1)[0].startswith(f"Saved to {saved}.")
+    assert console.reply(3)[0] == "Taken back: roll the d6."
+    assert console.reply(4)[0] == f"Loaded {saved}."
+    assert console.reply(5) == [
+        f"Could not load {clue_file}: it is a saved 'clue' game, "
+        "and this is Toy dice race ('toy-dice-race')."
+    ]
+    assert toy_game.ToyGame.from_dict(json.loads(saved.read_text())).history
+
+
+def test_a_game_without_bots_is_refused_in_one_line() -> None:
+    errors: list[str] = []
+    assert run_play("hr", seed=1, read=input, write=errors.append) == 2
+    assert errors == [
+        "error: Hufflepuff & Ravenclaw has no bots to play against "
+        "(games that have: first-year-adventure, adventure, clue)"
+    ]
+
+
+@pytest.mark.parametrize("name", ["first-year-adventure", "adventure", "ADVENTURE"])
+def test_a_game_is_found_by_its_kind_or_an_alias(name: str) -> None:
+    console = Console(["quit"])
+    assert console.play(name, players=2) == 0
+    assert console.lines[0].startswith("First Year Adventure (seed 7): you play Harry;")
+
+
+def test_the_round_limit_and_other_options(tmp_path: Path) -> None:
+    # By default a game that declares max_rounds ends after ROUND_LIMIT rounds.
+    saved = tmp_path / "game.json"
+    console = Console([f"save {saved}", "quit"])
+    assert console.play("adventure", players=2) == 0
+    assert json.loads(saved.read_text())["setup"]["max_rounds"] == ROUND_LIMIT
+    # Options given replace that default.
+    console = Console(itertools.repeat("1"))
+    assert console.play("adventure", players=2, options={"max_rounds": 1}) == 0
+    assert console.lines[-3] == (
+        "The game is over after 1 round. The game ended because the round limit was reached."
+    )
+    bad: list[tuple[dict[str, Any], str]] = [
+        ({"max_rounds": 0}, "error: max_rounds: "),
+        ({"colour": "red"}, "error: unknown first-year-adventure option 'colour'"),
+    ]
+    for options, message in bad:
+        errors: list[str] = []
+        status = run_play(
+            "adventure", seed=1, options=options, read=input, write=print, error=errors.append
+        )
+        assert status == 2 and len(errors) == 1 and errors[0].startswith(message), errors
+
+
+def test_the_bots_can_be_chosen() -> None:
+    # Random bots play otherwise than the default (notebook) bots from the same start.
+    random_bots, notebook_bots = Console(["1"] * 30), Console(["1"] * 30)
+    assert random_bots.play("clue", seed=2, bot="random") == 0
+    assert notebook_bots.play("clue", seed=2) == 0
+    assert random_bots.lines[0] == notebook_bots.lines[0]
+    assert random_bots.lines != notebook_bots.lines
+    errors: list[str] = []
+    assert run_play("clue", seed=2, bot="oracle", read=input, write=errors.append) == 2
+    assert errors == [
+        "error: Clue has no bot called 'oracle' (its bots: notebook, detective, random)"
+    ]
+
+
+def test_without_a_seed_one_is_drawn_and_shown() -> None:
+    console = Console(["1", "1", "quit"])
+    assert console.play("clue", seed=None, players=None) == 0
+    found = re.fullmatch(
+        r"Clue \(seed (\d+)\): you play Ann; bots play Ben, Cat, Dan\. .*", console.lines[0]
+    )
+    assert found is not None  # the spec's default of 4 players
+    again = Console(["1", "1", "quit"])
+    assert again.play("clue", seed=int(found[1]), players=4) == 0
+    assert again.lines == console.lines
+
+
+class _Spy:
+    """Terminal hooks that record what each hook was handed, around the game's own."""
+
+    def __init__(self, inner: Any, seen: list[type]) -> None:
+        self.inner = inner
+        self.seen = seen
+
+    def screen(self, view: Any) -> list[str]:
+        self.seen.append(type(view))
+        return list(self.inner.screen(view))
+
+    def describe(self, view: Any, action: Action) -> str:
+        self.seen.append(type(view))
+        return str(self.inner.describe(view, action))
+
+    def menu(self, view: Any, actions: Sequence[Action]) -> list[str]:
+        self.seen.append(type(view))
+        return list(self.inner.menu(view, actions))
+
+    def heading(self, view: Any) -> str | None:
+        self.seen.append(type(view))
+        heading: str | None = self.inner.heading(view)
+        return heading
+
+    def ending(self, view: Any) -> list[str]:
+        self.seen.append(type(view))
+        return list(self.inner.ending(view))
+
+
+@pytest.mark.parametrize("name", ["adventure", "clue"])
+def test_the_terminal_hooks_see_only_views(name: str) -> None:
+    spec = find_game(name)
+    real = spec.terminal
+    assert real is not None
+    seen: list[type] = []
+    spying = attrs.evolve(spec, terminal=lambda game: _Spy(real(game), seen))
+    console = Console(itertools.repeat("1"))
+    assert console.play(spying, seed=3) == 0
+    assert seen and set(seen) == {spec.view_class}
+    with pytest.raises(TypeError):
+        real(spec.new_game(seed=1)).screen(spec.new_game(seed=1))
+
+
+def test_a_terminal_is_only_for_its_own_game() -> None:
+    from hogwarts_rules.clue.terminal import Terminal
+
+    with pytest.raises(TypeError):
+        Terminal(find_game("adventure").new_game(seed=1))
+
+
+def test_the_front_end_imports_no_game_package() -> None:
+    source = Path(hogwarts_rules.frontends.play.__file__).read_text(encoding="utf-8")
+    imported: set[str] = set()
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.ImportFrom) and node.module:
+            imported.add(node.module)
+        elif isinstance(node, ast.Import):
+            imported.update(alias.name for alias in node.names)
+    games = {"adventure", "clue", "hufflepuff_ravenclaw"}
+    assert not {module for module in imported if set(module.split(".")) & games}
+    assert "hogwarts_rules.catalogue" in imported
+
+
+def test_the_old_module_path_still_works() -> None:
+    import hogwarts_rules.play as old
+
+    assert old.run_play is run_play
+    assert old.__all__ == hogwarts_rules.frontends.play.__all__

@@ -1,0 +1,649 @@
+"""Play one seat of a game against bots, in a terminal.
+
+`run_play` is what ``hogwarts-rules play GAME`` runs: a person plays one seat,
+the game's default bot (the first of `GameSpec.bots`: First Year Adventure's
+heuristic bot, Clue's notebook bot) plays each of the others. It reaches the
+game only through the catalogue and its `GameSpec`, so any game of the
+catalogue that has bots can be played, a game of another package included.
+
+Whenever the person must decide, the screen shows what that seat may see and the
+legal actions, numbered; the person types a number or a command (``undo``,
+``save FILE``, ``load FILE``, ``help``, ``quit``). Everything else (the roll-off,
+the deal, the bots' moves) is applied automatically and narrated as the person's
+seat sees it (`hogwarts_rules.events.events_for`).
+
+What the screen shows: only the person's seat's view (``game.view(seat)``), drawn
+by the game's `TerminalHooks` (`GameSpec.terminal`). A view never holds another
+seat's secret or the dice, so neither does the screen: in Clue it never shows
+another player's hand, the envelope (until the game ends, or the person has
+looked in it after a wrong accusation), a face-down Help card of someone else,
+or the order of the decks. A game without terminal hooks is still playable: the
+screen then lists the fields of the seat's ``view.to_dict()``, each action is its
+``to_dict()`` in one line, and the ending is the game's outcome.
+
+A saved file is the whole game (`GameBase.to_dict`): with Clue it holds every hand,
+the envelope and the dice's state. It is the person's own save; opening it in an
+editor spoils the game.
+
+Examples:
+    >>> answers = iter(["help", "quit"])
+    >>> lines: list[str] = []
+    >>> run_play(
+    ...     "adventure", seat="Ron", seed=7, players=2,
+    ...     read=lambda prompt: next(answers), write=lines.append,
+    ... )
+    0
+    >>> lines[0]
+    'First Year Adventure (seed 7): you play Ron; bots play Harry. Type help for the commands.'
+    >>> "  undo        take back your last decision (and the bots' moves after it)" in lines
+    True
+    >>> run_play("hr", seed=1, read=input, write=print)
+    error: Hufflepuff & Ravenclaw has no bots to play against (games that have: ...)
+    2
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import secrets
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from pathlib import Path
+from typing import Any, Final
+
+from hogwarts_rules._text import numbered, wrap
+from hogwarts_rules.actions import Action
+from hogwarts_rules.bots import Bot, deciding_seat, seat_actions
+from hogwarts_rules.catalogue import UnknownGameError, find_game, games
+from hogwarts_rules.dice import SeededDice
+from hogwarts_rules.engine import GameBase, GameRecord, Outcome
+from hogwarts_rules.errors import InvalidDataError, RulesError
+from hogwarts_rules.events import Event, events_for
+from hogwarts_rules.spec import GameSpec, TerminalHooks
+
+__all__ = [
+    "MAX_BOT_STEPS",
+    "MAX_SAVE_BYTES",
+    "ROUND_LIMIT",
+    "GenericTerminal",
+    "playable",
+    "run_play",
+]
+
+ROUND_LIMIT: Final = 500
+"""The round limit of a game whose spec declares a ``max_rounds`` option, unless options are given.
+
+First Year Adventure's games end long before (bots' games take 90-120 rounds): the
+limit only makes sure that every game ends.
+"""
+
+MAX_BOT_STEPS: Final = 100_000
+"""Bot moves in a row after which `run_play` gives up (exit status 1): a safety net only."""
+
+MAX_SAVE_BYTES: Final = 10_000_000
+"""``load`` refuses files larger than this (a saved game is a few hundred kilobytes at most)."""
+
+MAX_VALUE_TEXT: Final = 300
+"""`GenericTerminal` shows at most this many characters of one field of a view or an action."""
+
+_SPECTATOR: Final = "<table>"  # no player has this name: events as a spectator sees them
+_CONTROL: Final = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")  # all but tab and newline
+_NUMBER: Final = re.compile(r"[+-]?[0-9]+")
+_UNREADABLE: Final = object()  # a saved game file that could not be read
+
+_HELP: Final = (
+    "Type the number of an action, or one of these commands:",
+    "  undo        take back your last decision (and the bots' moves after it)",
+    "  save FILE   save the game as JSON (the whole game, secrets and dice included:",
+    "              it is your own save, so do not peek at it)",
+    "  load FILE   load a game saved with save (the same game; your seat must be in it)",
+    "  help        show this help",
+    "  quit        stop playing (save first if you want to go on later)",
+)
+
+
+def playable(spec: GameSpec) -> bool:
+    """True when `run_play` can play ``spec``'s game: it has at least one bot.
+
+    Examples:
+        >>> from hogwarts_rules import find_game
+        >>> playable(find_game("clue")), playable(find_game("hr"))
+        (True, False)
+    """
+    return bool(spec.bots)
+
+
+# ----- a game without terminal hooks ------------------------------------------------------
+
+
+def _compact(value: object) -> str:
+    """A JSON value in one line (a string as it is), cut to `MAX_VALUE_TEXT` characters."""
+    if isinstance(value, str):
+        text = value
+    else:
+        try:
+            text = json.dumps(value, ensure_ascii=False, separators=(", ", ": "), default=str)
+        except (TypeError, ValueError, RecursionError):
+            text = repr(value)
+    return text if len(text) <= MAX_VALUE_TEXT else text[: MAX_VALUE_TEXT - 3] + "..."
+
+
+def _empty(value: object) -> bool:
+    return value is None or (isinstance(value, str | list | dict | tuple) and not value)
+
+
+class GenericTerminal:
+    """`TerminalHooks` for a game whose spec has none: the view's and actions' own data.
+
+    The screen lists the fields of the seat's ``view.to_dict()`` (but the legal
+    actions, which are the menu, and empty fields), one line each; its last line
+    is the view's ``prompt`` when it has one. An action is its ``to_dict()``: the
+    type tag, then its fields. Nothing comes from the game, only from views.
+
+    Examples:
+        >>> from hogwarts_rules import find_game
+        >>> game = find_game("adventure").new_game(2, seed=1)
+        >>> terminal = GenericTerminal("First Year Adventure")
+        >>> view = game.view("Harry")
+        >>> terminal.menu(view, view.legal_actions)
+        ['    1. adventure.roll_off']
+        >>> terminal.screen(view)[0]
+        '--- First Year Adventure: you are Harry ---'
+    """
+
+    def __init__(self, title: str) -> None:
+        """Hooks for a game called ``title``."""
+        self.title = title
+
+    def screen(self, view: Any) -> list[str]:
+        """The fields of ``view.to_dict()``, one a line, then the prompt."""
+        data = view.to_dict()
+        lines = [f"--- {self.title}: you are {view.viewer} ---"]
+        prompt = data.get("prompt")
+        for key, value in data.items():
+            if key in ("viewer", "legal_actions", "prompt") or _empty(value):
+                continue
+            label = str(key).replace("_", " ")
+            lines.extend(wrap(f"{label}: {_compact(value)}", "  ", "      "))
+        lines.append(prompt if isinstance(prompt, str) and prompt else "Your move:")
+        return lines
+
+    def describe(self, view: Any, action: Action) -> str:
+        """``type (field value, ...)``, from ``action.to_dict()``."""
+        data = dict(action.to_dict())
+        kind = str(data.pop("type", type(action).__name__))
+        fields = ", ".join(f"{str(k).replace('_', ' ')} {_compact(v)}" for k, v in data.items())
+        return f"{kind} ({fields})" if fields else kind
+
+    def menu(self, view: Any, actions: Sequence[Action]) -> list[str]:
+        """The actions, numbered from 1."""
+        lines: list[str] = []
+        numbered(lines, [(i, self.describe(view, a)) for i, a in enumerate(actions, 1)])
+        return lines
+
+    def heading(self, view: Any) -> str | None:
+        """No headings."""
+        return None
+
+    def ending(self, view: Any) -> list[str]:
+        """The view's ``outcome`` field, if it has one (`run_play` uses the game's outcome)."""
+        outcome = view.to_dict().get("outcome")
+        return ["The game is over."] if _empty(outcome) else [f"The game is over: {outcome}."]
+
+    @staticmethod
+    def outcome_lines(outcome: Outcome | None, seat: str) -> list[str]:
+        """How the game ended, the scores and who won, from the game's outcome."""
+        if outcome is None:
+            return ["The game is over."]
+        lines = [f"The game is over. {outcome.description}".rstrip()]
+        if outcome.scores:
+            scores = ", ".join(f"{name} {points}" for name, points in outcome.scores.items())
+            lines.append(f"Scores: {scores}.")
+        winners = " and ".join("you" if w == seat else w for w in outcome.winners)
+        lines.append(f"{winners[0].upper()}{winners[1:]} won." if winners else "Nobody won.")
+        return lines
+
+
+# ----- the session ---------------------------------------------------------------------------
+
+
+class _Stop(Exception):
+    """Internal: the person quit, or the input ended."""
+
+
+def _safe(line: str) -> str:
+    """``line`` with every control character but tab and newline replaced by ``?``."""
+    return _CONTROL.sub("?", line)
+
+
+def _seeded(game: GameBase) -> bool:
+    """True when ``game`` rolls seeded dice (the only dice `run_play` plays with)."""
+    return isinstance(game.dice, SeededDice)
+
+
+class _Session:
+    """One person's game against bots (internal; see `run_play`)."""
+
+    def __init__(
+        self,
+        spec: GameSpec,
+        game: GameBase,
+        seat: str,
+        *,
+        bot: str,
+        bot_seed: int,
+        read: Callable[[str], str],
+        write: Callable[[str], None],
+    ) -> None:
+        self.spec = spec
+        self.seat = seat
+        self.bot = bot
+        self.bot_seed = bot_seed
+        self.read = read
+        # Content text (a custom board's card texts) may hold terminal control codes:
+        # never send them to the person's terminal.
+        self.write: Callable[[str], None] = lambda line: write(_safe(line))
+        self._heading: str | None = None
+        self.game = game
+        self.hooks: TerminalHooks = GenericTerminal(spec.title)
+        self.bots: dict[str, Bot] = {}
+        self._start(game)
+
+    def _start(self, game: GameBase) -> None:
+        """Play ``game`` from now on: its terminal hooks, and a bot for each other seat."""
+        self.game = game
+        self._heading = None
+        if self.spec.terminal is not None:
+            self.hooks = self.spec.terminal(game)
+        self.bots = {
+            name: self.spec.make_bot(self.bot, game, seed=self.bot_seed + index)
+            for index, name in enumerate(game.seat_names)
+            if name != self.seat
+        }
+
+    def run(self) -> int:
+        """Play to the end, or until the person quits or the input ends."""
+        while True:
+            problem = self._advance()
+            if problem is not None:
+                self.write(problem)
+                return 1
+            if self.game.is_over:
+                for line in self._ending():
+                    self.write(line)
+                return 0
+            self._headline()
+            view = self.game.view(self.seat)
+            for line in self.hooks.screen(view):
+                self.write(line)
+            actions = seat_actions(self.game, self.seat)
+            for line in self.hooks.menu(view, actions):
+                self.write(line)
+            try:
+                chosen = self._ask(actions)
+            except _Stop:
+                return 0
+            if chosen is not None:
+                self._apply(chosen)
+
+    def _ending(self) -> list[str]:
+        if self.spec.terminal is None:
+            return GenericTerminal.outcome_lines(self.game.outcome, self.seat)
+        return self.hooks.ending(self.game.view(self.seat))
+
+    # ----- applying actions -----------------------------------------------------------------
+
+    def _headline(self) -> None:
+        heading = self.hooks.heading(self.game.view(self.seat))
+        if heading is not None and heading != self._heading:
+            self._heading = heading
+            self.write(heading)
+
+    def _apply(self, action: Action) -> None:
+        self._headline()
+        self.game, events = self.game.apply(action)
+        self._narrate(events)
+
+    def _narrate(self, events: Iterable[Event]) -> None:
+        for event in events_for(events, self.seat):
+            self.write(f"  {event.description}")
+
+    def _advance(self) -> str | None:
+        """Let the bots play until the person must decide or the game ends.
+
+        Returns:
+            ``None``, or why the game cannot go on (a line for the person).
+        """
+        steps = 0
+        while not self.game.is_over and self.seat not in self.game.to_act:
+            game = self.game
+            who = deciding_seat(game, tuple(self.bots))
+            if who is None:
+                if seat_actions(game, self.seat):  # nobody must act, but the person may
+                    return None
+                return "Nobody can move, and the game is not over: stopping."
+            if steps == MAX_BOT_STEPS:
+                return f"The bots made {MAX_BOT_STEPS} moves in a row; giving up."
+            actions = seat_actions(game, who)
+            action = self.bots[who].choose(game.view(who), who, actions)
+            if action not in actions:
+                return f"The bot of {who} chose an action that is not legal now; giving up."
+            self._apply(action)
+            steps += 1
+        return None
+
+    # ----- the prompt -----------------------------------------------------------------------
+
+    def _ask(self, actions: Sequence[Action]) -> Action | None:
+        """Read until the person picks an action (returned) or changes the game (``None``).
+
+        Raises:
+            _Stop: the person quit, or the input ended.
+        """
+        count = len(actions)
+        prompt = f"Your choice ({'1' if count == 1 else f'1-{count}'}, or help): "
+        expected = "1" if count == 1 else f"a number from 1 to {count}"
+        while True:
+            try:
+                line = self.read(prompt)
+            except EOFError:
+                self.write("")
+                self.write("End of input: stopping.")
+                raise _Stop from None
+            except UnicodeDecodeError:
+                self.write("That line is not UTF-8 text: type it again.")
+                continue
+            text = line.strip()
+            if _NUMBER.fullmatch(text) and len(text) <= 9:
+                number = int(text)
+                if 1 <= number <= count:
+                    return actions[number - 1]
+                self.write(f"There is no choice {number}: type {expected}.")
+                continue
+            word, argument = (*text.split(maxsplit=1), "", "")[:2]
+            word = word.lower()
+            if not word:
+                self.write(f"Type {expected}, or help for the commands.")
+            elif word in ("help", "?") and not argument:
+                for help_line in _HELP:
+                    self.write(help_line)
+            elif word in ("quit", "exit") and not argument:
+                self.write("Goodbye.")
+                raise _Stop
+            elif word == "undo" and not argument:
+                if self._undo():
+                    return None
+            elif word in ("save", "load"):
+                if not argument:
+                    self.write(f"Say which file: {word} FILE")
+                elif word == "save":
+                    self._save(argument)
+                elif self._load(argument):
+                    return None
+            elif word in ("help", "?", "quit", "exit", "undo"):
+                self.write(f"{word} takes no argument.")
+            else:
+                shown = text if len(text) <= 40 else text[:37] + "..."
+                self.write(f"Unknown command {shown!r}: type {expected}, or help for the commands.")
+
+    # ----- commands -------------------------------------------------------------------------
+
+    def _undo(self) -> bool:
+        """Go back to the person's previous decision, rebuilt by replaying the history."""
+        game = self.game
+        start = game.replay(GameRecord(game.KIND, game.record.setup, ()))
+        previous: tuple[GameBase, Action] | None = None
+        revealed = False  # did something private reach the person after `previous`?
+        replayed = start
+        for action in game.history:
+            if self.seat in replayed.to_act:
+                previous = (replayed, action)
+                revealed = False
+            replayed, events = replayed.apply(action)
+            revealed = revealed or any(
+                event.seen_by(self.seat) != event.seen_by(_SPECTATOR) for event in events
+            )
+        if previous is None:
+            self.write("Nothing to undo: this is your first decision.")
+            return False
+        if revealed:
+            # Ruling: a take-back must not be a peek. Once the move showed this seat
+            # something private (a card, the envelope), it stands.
+            self.write(
+                "That move showed you something only you may see (a card or the "
+                "envelope): it cannot be taken back."
+            )
+            return False
+        self.game, taken_back = previous
+        self._heading = None
+        self.write(f"Taken back: {self.hooks.describe(self.game.view(self.seat), taken_back)}.")
+        return True
+
+    @staticmethod
+    def _path(argument: str) -> Path:
+        if len(argument) >= 2 and argument[0] == argument[-1] and argument[0] in "'\"":
+            argument = argument[1:-1]
+        return Path(argument).expanduser()
+
+    def _save(self, argument: str) -> None:
+        path = self._path(argument)
+        try:
+            text = json.dumps(self.game.to_dict(), indent=1, ensure_ascii=False) + "\n"
+            partial = path.with_name(path.name + ".partial")
+            partial.write_text(text, encoding="utf-8")
+            os.replace(partial, path)  # never half a save under the real name
+        except OSError as exc:
+            self.write(f"Could not save to {argument}: {exc.strerror or exc}.")
+        except ValueError as exc:  # a NUL or an unencodable character in the name
+            self.write(f"Could not save to {argument!r}: not a usable file name ({exc}).")
+        except RulesError as exc:
+            self.write(f"Could not save: {exc.message}.")
+        else:
+            self.write(
+                f"Saved to {argument}. The file holds the whole game, secrets included: "
+                "it is your own save, do not peek."
+            )
+
+    def _read_save(self, argument: str) -> object:
+        """The JSON of a saved game file, or `_UNREADABLE` after writing why it cannot be read."""
+        path = self._path(argument)
+        try:
+            if not path.exists():
+                self.write(f"Could not load {argument}: No such file or directory.")
+                return _UNREADABLE
+            if not path.is_file():  # no directories, devices or pipes
+                self.write(f"Could not load {argument}: not a saved game file.")
+                return _UNREADABLE
+            with path.open("rb") as handle:
+                raw = handle.read(MAX_SAVE_BYTES + 1)
+            if len(raw) > MAX_SAVE_BYTES:
+                self.write(f"Could not load {argument}: the file is too large for a saved game.")
+                return _UNREADABLE
+            data: object = json.loads(raw.decode("utf-8"))
+        except OSError as exc:
+            self.write(f"Could not load {argument}: {exc.strerror or exc}.")
+            return _UNREADABLE
+        except UnicodeDecodeError:
+            self.write(f"Could not load {argument}: it is not a text file.")
+            return _UNREADABLE
+        except (ValueError, RecursionError) as exc:
+            self.write(f"Could not load {argument}: it is not valid JSON ({exc}).")
+            return _UNREADABLE
+        return data
+
+    def _load(self, argument: str) -> bool:
+        data = self._read_save(argument)
+        if data is _UNREADABLE:
+            return False
+        kind = self.spec.kind
+        if isinstance(data, dict) and isinstance(data.get("game"), str) and data["game"] != kind:
+            self.write(
+                f"Could not load {argument}: it is a saved {data['game'][:40]!r} game, "
+                f"and this is {self.spec.title} ({kind!r})."
+            )
+            return False
+        try:
+            loaded = self.spec.from_dict(data)
+        except InvalidDataError as exc:
+            self.write(f"Could not load {argument}: not a valid saved game ({exc.message}).")
+            return False
+        except RecursionError:
+            self.write(f"Could not load {argument}: not a valid saved game (nested too deeply).")
+            return False
+        if not _seeded(loaded):
+            self.write(f"Could not load {argument}: only games with seeded dice can be played.")
+            return False
+        seats = loaded.seat_names
+        if self.seat not in seats:
+            self.write(
+                f"Could not load {argument}: you play {self.seat}, and its players are "
+                f"{', '.join(seats)}."
+            )
+            return False
+        self._start(loaded)
+        self.write(f"Loaded {argument}.")
+        return True
+
+
+# ----- starting -------------------------------------------------------------------------------
+
+
+def _find(game: str | GameSpec) -> GameSpec | str:
+    """The spec to play, or an error message."""
+    if isinstance(game, GameSpec):
+        spec = game
+    else:
+        try:
+            spec = find_game(game)
+        except UnknownGameError:
+            known = ", ".join(name for s in games() if playable(s) for name in s.names)
+            shown = str(game)[:40] if isinstance(game, str) else type(game).__name__
+            return f"unknown game {shown!r} (choose from {known})"
+    if not playable(spec):
+        known = ", ".join(name for s in games() if playable(s) for name in s.names)
+        return f"{spec.title} has no bots to play against (games that have: {known})"
+    return spec
+
+
+def _default_options(spec: GameSpec) -> dict[str, object]:
+    """The options of a game played in the terminal when none are given (see `ROUND_LIMIT`)."""
+    names = {option.name for option in spec.options}
+    return {"max_rounds": ROUND_LIMIT} if "max_rounds" in names else {}
+
+
+def run_play(
+    game: str | GameSpec,
+    *,
+    seat: str | None = None,
+    seed: int | None = None,
+    players: int | None = None,
+    bot: str | None = None,
+    options: Mapping[str, Any] | None = None,
+    read: Callable[[str], str] = input,
+    write: Callable[[str], None] = print,
+    error: Callable[[str], None] | None = None,
+) -> int:
+    """Let a person play one seat of a game against bots; return the exit status.
+
+    The game starts from ``seed``; set-up steps nobody decides (the roll-off, the deal)
+    and the bots' moves are applied automatically and narrated as ``seat`` sees them.
+    At each of the person's decisions the screen shows what the seat may see (its
+    view, ``game.view(seat)``: in Clue never another player's hand, the envelope
+    before the end, a face-down Help card or the decks), then the legal actions
+    numbered from 1, then the prompt ``Your choice (1-N, or help): ``. The person
+    answers with a number or a command:
+
+    - ``undo``: back to the person's previous decision. The game is rebuilt by
+      replaying its history from the set-up up to that decision, so the bots' moves
+      after it are taken back too; the seeded dice roll the same again. A move that
+      showed the person something only they may see (a card, the envelope) stands.
+    - ``save FILE``: write ``game.to_dict()`` as JSON. The file is the whole game,
+      the other players' secrets and the dice's state included: it is the person's
+      own save. A file that cannot be written is reported, and the prompt comes back.
+    - ``load FILE``: read such a file with the spec's ``from_dict`` (which replays
+      and checks it). A missing file, malformed JSON, a file of another game, a
+      game with other than seeded dice, or one without the person's seat is
+      reported, and the game goes on unchanged.
+    - ``help`` (or ``?``), ``quit`` (or ``exit``).
+
+    Anything else (not a number, a number out of range, an empty line, an unknown
+    command) is answered with a message and the same prompt, never a traceback.
+
+    Args:
+        game: the game's kind or alias (`hogwarts_rules.find_game`: ``"adventure"``,
+            ``"clue"``...), or its `GameSpec`. It must have bots (`playable`).
+        seat: the person's seat, by name, in any case (the first ``players`` of the
+            spec's `GameSpec.seat_names`); the first seat when ``None``.
+        seed: the dice's seed, from 0 to 2**64 - 1; a fresh one (shown in the
+            first line) when ``None``.
+        players: how many play, bots included (within the spec's limits); the spec's
+            `GameSpec.default_players` when ``None``.
+        bot: which of the spec's bots plays the other seats (default: its first).
+        options: the game's declared options (`GameSpec.options`). When ``None``, a
+            game that declares a ``max_rounds`` option ends after `ROUND_LIMIT`
+            rounds, and no other option is given.
+        read: asks for one line of input, showing the prompt it is given (`input`).
+            Raising `EOFError` ends the game cleanly (exit status 0);
+            `KeyboardInterrupt` is not caught: it propagates to the caller (the
+            command line reports it).
+        write: shows one line of output (`print`).
+        error: shows a start-up error (`write` when ``None``); the command line
+            passes one that writes to standard error.
+
+    Returns:
+        0 when the game ended, or the person quit or closed the input; 2 for a bad
+        argument (an unknown game, a game without bots, an unknown seat or bot, a
+        bad player count, seed or option), after a one-line error message; 1 if
+        the bots made `MAX_BOT_STEPS` moves in a row or the game could not go on.
+    """
+    say_error = write if error is None else error
+    found = _find(game)
+    if isinstance(found, str):
+        say_error(f"error: {found}")
+        return 2
+    spec = found
+    if players is None:
+        players = spec.default_players
+    if type(players) is not int:
+        say_error(
+            f"error: {spec.title} is for {spec.min_players} to {spec.max_players} "
+            f"{spec.seat_noun}s, not {str(players)[:40]}"
+        )
+        return 2
+    bot_name = spec.bot_names[0] if bot is None else bot
+    if bot_name not in spec.bots:
+        say_error(
+            f"error: {spec.title} has no bot called {str(bot_name)[:40]!r} "
+            f"(its bots: {', '.join(spec.bot_names)})"
+        )
+        return 2
+    if seed is None:
+        seed = secrets.randbits(64)
+    chosen_options = _default_options(spec) if options is None else dict(options)
+    try:
+        start = spec.new_game(spec.seat_list(players), seed=seed, **chosen_options)
+    except RulesError as exc:
+        say_error(f"error: {exc.message}")
+        return 2
+    names = start.seat_names
+    matching = [
+        name
+        for name in names
+        if seat is None or (isinstance(seat, str) and name.casefold() == seat.casefold())
+    ]
+    if not matching:
+        say_error(
+            f"error: there is no seat called {str(seat)[:40]!r} (the seats are {', '.join(names)})"
+        )
+        return 2
+    chosen = matching[0]
+    bots = ", ".join(name for name in names if name != chosen)
+    write(
+        _safe(
+            f"{spec.title} (seed {seed}): you play {chosen}; bots play {bots}. "
+            "Type help for the commands."
+        )
+    )
+    session = _Session(spec, start, chosen, bot=bot_name, bot_seed=seed, read=read, write=write)
+    return session.run()
