@@ -182,12 +182,16 @@ class SimulationHooks:
         length_unit: what ``length`` counts (``"rounds"``, ``"turns"``).
         group: the per-seat column whose values win rates are grouped by
             (``"house"``, ``"student"``), or ``None``.
+        solved: what a record's boolean ``solved`` column means, for the summary
+            (Clue: ``"won by a correct accusation"``), or ``None`` when records
+            have no such column.
     """
 
     options: Callable[[int, Sequence[str]], Mapping[str, Any]] = attrs.field(eq=False)
     record: Callable[[Any], Mapping[str, Any]] = attrs.field(eq=False)
     length_unit: str = "actions"
     group: str | None = None
+    solved: str | None = None
 
 
 @attrs.frozen

@@ -30,7 +30,7 @@ SIMULATION_ROUND_LIMIT: Final = 500
 
 def _max_rounds(value: object) -> int:
     if type(value) is not int or not 1 <= value <= MAX_ROUND_LIMIT:
-        raise ValueError(f"max_rounds must be a whole number from 1 to {MAX_ROUND_LIMIT}")
+        raise ValueError(f"must be a whole number from 1 to {MAX_ROUND_LIMIT}")
     return value
 
 

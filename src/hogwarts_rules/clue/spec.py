@@ -168,7 +168,11 @@ SPEC: Final = GameSpec(
     demo=_demo,
     terminal=_terminal,
     simulation=SimulationHooks(
-        options=_simulation_options, record=_record, length_unit="turns", group="student"
+        options=_simulation_options,
+        record=_record,
+        length_unit="turns",
+        group="student",
+        solved="won by a correct accusation",
     ),
     extras=_movement,
 )

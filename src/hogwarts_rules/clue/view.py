@@ -17,6 +17,7 @@ import attrs
 from hogwarts_rules.actions import Action
 from hogwarts_rules.clue.game import SuggestionRecord
 from hogwarts_rules.clue.movement import cell_name
+from hogwarts_rules.engine import Outcome
 from hogwarts_rules.frozen import FrozenMap
 from hogwarts_rules.serialization import unstructure
 from hogwarts_rules.views import actions_dict, awaited_for, view_from_dict, viewer_actions
@@ -90,6 +91,7 @@ class ClueView:
             accusation of theirs, or at the end); else empty.
         phase: ``"deal"``, ``"play"`` or ``"over"``.
         winner: the winner, if any.
+        outcome: how the game ended, once it has.
     """
 
     player: str | None
@@ -119,6 +121,7 @@ class ClueView:
     envelope: tuple[str, ...]
     phase: str
     winner: str | None
+    outcome: Outcome | None = None
 
     @property
     def viewer(self) -> str | None:
@@ -248,4 +251,5 @@ def view_for(game: Game, player: str | None) -> ClueView:
         envelope=game.envelope if knows_envelope else (),
         phase=game.phase,
         winner=game.winner,
+        outcome=game.outcome,
     )

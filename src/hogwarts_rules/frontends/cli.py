@@ -30,6 +30,7 @@ from typing import Final
 from hogwarts_rules import __version__
 from hogwarts_rules.catalogue import UnknownGameError, find_game, games
 from hogwarts_rules.frontends import simulation
+from hogwarts_rules.frontends.play import playable
 from hogwarts_rules.spec import Command, GameSpec
 
 __all__ = ["main"]
@@ -79,7 +80,7 @@ def _demo_games() -> tuple[GameSpec, ...]:
 
 
 def _play_games() -> tuple[GameSpec, ...]:
-    return tuple(spec for spec in games() if spec.terminal is not None and spec.bots)
+    return tuple(spec for spec in games() if playable(spec))
 
 
 def _simulated_games() -> tuple[GameSpec, ...]:

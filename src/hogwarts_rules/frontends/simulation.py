@@ -502,6 +502,7 @@ class Summary:
             ``None`` when the records have no ``solved`` column.
         group: the group's name (``"house"``, ``"student"``), or ``None``.
         title: the game's name for people (its kind when it is not in the catalogue).
+        solved_label: what ``solved`` means, in words (from the game's `SimulationHooks`).
     """
 
     game: str
@@ -513,6 +514,7 @@ class Summary:
     solved: float | None
     group: str | None = None
     title: str = ""
+    solved_label: str = "solved"
 
     def table(self) -> str:
         """The summary as a plain-text table, for a terminal."""
@@ -540,7 +542,7 @@ class Summary:
                 f"max {length.maximum}"
             )
         if self.solved is not None:
-            lines.append(f"won by a correct accusation: {self.solved:.1%} of the games")
+            lines.append(f"{self.solved_label}: {self.solved:.1%} of the games")
         return "\n".join(lines)
 
 
@@ -612,6 +614,7 @@ def summarize(records: Sequence[Record]) -> Summary:
         solved,
         group_key,
         spec.title if spec is not None else kind,
+        (hooks.solved if hooks is not None else None) or "solved",
     )
 
 

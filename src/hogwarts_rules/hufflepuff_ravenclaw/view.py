@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 import attrs
 
 from hogwarts_rules.actions import Action
+from hogwarts_rules.engine import Outcome
 from hogwarts_rules.frozen import FrozenMap
 from hogwarts_rules.hufflepuff_ravenclaw.character import Character, SkillKind, Spell
 from hogwarts_rules.serialization import unstructure
@@ -45,6 +46,7 @@ class SceneView:
             master's actions are open to every seat while nobody must decide).
         prompt: what is being decided (or rolled), in words; empty when nothing is awaited.
         details: the facts of that decision (the roll, the target), if any.
+        outcome: how the scene ended, once it has.
     """
 
     viewer: str | None
@@ -57,6 +59,7 @@ class SceneView:
     legal_actions: tuple[Action, ...]
     prompt: str
     details: FrozenMap[str, int | str]
+    outcome: Outcome | None = None
 
     @property
     def is_over(self) -> bool:
@@ -109,4 +112,5 @@ def view_for(game: Game, seat: str | None) -> SceneView:
         legal_actions=viewer_actions(game, seat),
         prompt=prompt,
         details=details,
+        outcome=game.outcome,
     )
