@@ -243,6 +243,9 @@ class GameSpec:
         bots: the bots by name (the first is the default): ``factory(game, seed)``.
         perfect_information: ``True`` when every seat may see all of the game; then
             the prompt of a decision is public too.
+        complete_actions: ``True`` when ``game.legal_actions()`` lists every action
+            the rules allow; ``False`` when some are open-ended and only checked
+            (Hufflepuff & Ravenclaw's game master may ask for any test).
         max_steps: the default step limit of `hogwarts_rules.bots.play_out`.
         parse_player: turns one player as given in JSON into an argument of
             ``new_game`` (Hufflepuff & Ravenclaw: a character sheet); ``None``:
@@ -271,6 +274,7 @@ class GameSpec:
     options: tuple[Option, ...] = ()
     bots: Mapping[str, BotFactory] = attrs.field(factory=dict, eq=False, repr=False)
     perfect_information: bool = True
+    complete_actions: bool = True
     max_steps: int = 20_000
     parse_player: Callable[[object], object] | None = attrs.field(
         default=None, eq=False, repr=False

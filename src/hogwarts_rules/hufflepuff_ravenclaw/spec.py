@@ -101,6 +101,7 @@ SPEC: Final = GameSpec(
         ),
     ),
     perfect_information=True,
+    complete_actions=False,
     parse_player=_player,
     demo=_demo,
     commands=(

@@ -1,0 +1,15 @@
+"""Clue keeps the contract (`hogwarts_rules.testing.check_contract`), secrets included."""
+
+from __future__ import annotations
+
+from hogwarts_rules import find_game
+from hogwarts_rules.testing import check_contract
+
+
+def test_clue_keeps_the_contract() -> None:
+    report = check_contract(
+        find_game("clue"), games=4, max_steps=120, options={"first_player": None}
+    )
+    assert report.games == 4 and report.processes == 2
+    assert report.decisions > 0 and report.chance_requests > 0 and report.bot_moves > 0
+    assert report.secret_comparisons > 0  # views compared where a seat saw the same events
