@@ -14,6 +14,11 @@ can never disagree with the code:
   board drawn as text, its locations, the wheels' notches, the Help and Dark decks, and
   the French rulebook's names).
 
+A page asks for a list of error codes with ``<!-- error-codes: MODULE -->``, where
+``MODULE`` is a game's errors module (``hogwarts_rules.clue.errors``) or the core's
+(``hogwarts_rules.errors``): the marker becomes a table of that module's
+``ERROR_CODES`` (the core's ``CORE_ERROR_CODES``), code -> meaning, by code.
+
 ``tests/test_docs_tables.py`` checks the rendered tables against the data.
 
 This module imports nothing from MkDocs at run time, so the tests (and pytest's
@@ -33,6 +38,7 @@ doctest collection of ``docs/``) do not need MkDocs installed.
 from __future__ import annotations
 
 import functools
+import importlib
 import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Final, TypeVar
@@ -64,6 +70,8 @@ if TYPE_CHECKING:
     from mkdocs.structure.files import Files
 
 __all__ = [
+    "ERROR_CODES_MARKER",
+    "ERROR_CODES_NAMES",
     "MARKER",
     "TABLES",
     "advancement_table",
@@ -82,6 +90,7 @@ __all__ = [
     "copies",
     "dark_affects_text",
     "effect_text",
+    "error_codes_table",
     "markdown_table",
     "on_files",
     "on_page_markdown",
@@ -96,6 +105,14 @@ __all__ = [
 
 MARKER: Final = re.compile(r"<!--\s*table:\s*([A-Za-z0-9_-]+)\s*-->")
 """A request for a rendered table: ``<!-- table: NAME -->``."""
+
+ERROR_CODES_MARKER: Final = re.compile(
+    r"<!--\s*error-codes:\s*(hogwarts_rules(?:\.[A-Za-z0-9_]+)*\.errors)\s*-->"
+)
+"""A request for error codes: ``<!-- error-codes: hogwarts_rules[.GAME].errors -->``."""
+
+ERROR_CODES_NAMES: Final = ("ERROR_CODES", "CORE_ERROR_CODES")
+"""The names an errors module gives its list of codes (a game's, the core's)."""
 
 WOUND_TABLE_SIZES: Final = (1, 2, 3, 4, 5, 6, 9, 15)
 """The Sizes shown in the wound thresholds table (15 is Hagrid's)."""
@@ -263,7 +280,6 @@ def effect_text(effect: Effect) -> str:
         ValueError: an effect this function cannot put into words (a new kind or name).
     """
     kind, n, what = effect.kind, effect.amount, effect.what
-    attribute, _, value = what.partition(":")
     text: str | None = None
     match kind:
         case "points":
@@ -290,14 +306,14 @@ def effect_text(effect: Effect) -> str:
                 text += " (your broom is bewitched: +1 to the injury roll)"
         case "item" if what in _ITEMS:
             text = _ITEMS[what].format(n=n)
-        case "set" if attribute == "raised_by":
-            text = f"raised by {value.title()}"
-        case "set" if attribute == "mean_family":
+        case "raised_by" if what:
+            text = f"raised by {what.title()}"
+        case "mean_family":
             text = "a mean family"
-        case "set" if attribute == "wealth":
-            text = f"wealth: {value} (Wealth Modifier {_signed(n)})"
-        case "set" if value:
-            text = f"{attribute.replace('_', ' ')}: {value}"
+        case "wealth" if what:
+            text = f"wealth: {what} (Wealth Modifier {_signed(n)})"
+        case "wand" | "familiar" | "house" if what:
+            text = f"{kind}: {what}"
         case "future_bonus":
             text = "store a +1 for one future roll of your choice"
         case "study_bonus":
@@ -323,8 +339,6 @@ def effect_text(effect: Effect) -> str:
                 f"gain {VOLDEMORT_POINTS} house points; every pawn goes to the Great Hall; "
                 "the game ends"
             )
-        case "nothing":
-            text = "nothing"
     if text is None:
         raise ValueError(f"no words for the effect {effect!r}: teach effect_text about it")
     return text
@@ -601,19 +615,43 @@ def render_table(name: str) -> str:
     return renderer()
 
 
+def error_codes_table(module: str) -> str:
+    """The error codes listed by an errors ``module`` (see `ERROR_CODES_NAMES`), by code.
+
+    >>> print(error_codes_table("hogwarts_rules.clue.errors").splitlines()[2])
+    | `already_dealt` | `Deal` is played again: the cards have been dealt. |
+
+    Raises:
+        KeyError: there is no such module, or it lists no codes.
+    """
+    try:
+        found = importlib.import_module(module)
+    except ImportError:
+        raise KeyError(f"no ERROR_CODES in {module!r}: no such module") from None
+    codes = next((getattr(found, n) for n in ERROR_CODES_NAMES if hasattr(found, n)), None)
+    if not isinstance(codes, Mapping):
+        raise KeyError(f"no ERROR_CODES in {module!r}")
+    rows = [(f"`{code}`", meaning) for code, meaning in sorted(codes.items())]
+    return markdown_table(["Code", "Meaning"], rows)
+
+
 def render_markers(markdown: str) -> str:
-    """Replace every ``<!-- table: NAME -->`` marker in ``markdown`` with its table.
+    """Replace every ``<!-- table: NAME -->`` marker in ``markdown`` with its table, and every
+    ``<!-- error-codes: MODULE -->`` marker with `error_codes_table`.
 
     The table is surrounded by blank lines so that it always parses as a table.
     """
-    return MARKER.sub(lambda match: "\n" + render_table(match.group(1)) + "\n", markdown)
+    markdown = MARKER.sub(lambda match: "\n" + render_table(match.group(1)) + "\n", markdown)
+    return ERROR_CODES_MARKER.sub(
+        lambda match: "\n" + error_codes_table(match.group(1)) + "\n", markdown
+    )
 
 
 # ----- MkDocs hooks ----------------------------------------------------------------------
 
 
 def on_page_markdown(markdown: str, **kwargs: object) -> str:
-    """MkDocs hook: render the table markers of a page."""
+    """MkDocs hook: render the table and error-code markers of a page."""
     try:
         return render_markers(markdown)
     except KeyError as exc:

@@ -23,6 +23,7 @@ from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
 from hogwarts_rules import clue
+from hogwarts_rules.bots import deciding_seat, seat_actions
 from hogwarts_rules.clue.deduction import (
     ENVELOPE,
     STANDARD_DECK,
@@ -518,15 +519,12 @@ def play(
         name: clue.RandomBot(seed * 10 + i) if random_bots else clue.NotebookBot()
         for i, name in enumerate(names)
     }
-    steps = 0
-    while not game.is_over and steps < max_steps:
-        if game.phase != "deal" and len(game.suggestions) >= suggestions:
+    for _ in range(max_steps):
+        if game.is_over or (game.phase != clue.Phase.DEAL and len(game.suggestions) >= suggestions):
             break
-        who = game.to_act[0] if game.to_act else names[0]
-        view = game.view(who)
-        actions = view.legal_actions if game.to_act else game.legal_actions()
-        game, _ = game.apply(bots[who].choose(view, actions))
-        steps += 1
+        seat = deciding_seat(game)
+        assert seat is not None
+        game, _ = game.apply(bots[seat].choose(game.view(seat), seat, seat_actions(game, seat)))
     return game
 
 
@@ -540,7 +538,7 @@ def true_deal(game: clue.Game) -> Deal:
 
 def view_brute(view: ClueView, revealed: Deal, *, weighted: bool) -> Brute:
     """Brute force from the view's own records (not from the notebook's facts)."""
-    me = view.player
+    me = view.me
     players = view.order
     sizes = {seat.name: seat.hand_size for seat in view.seats}
     allowed = {card: {*players, ENVELOPE} for _, group in STANDARD_DECK for card in group}

@@ -11,6 +11,7 @@ import pytest
 
 from hogwarts_rules import clue
 from hogwarts_rules.actions import Action
+from hogwarts_rules.bots import deciding_seat, seat_actions
 from hogwarts_rules.clue.game import Game
 from hogwarts_rules.frozen import FrozenMap
 
@@ -24,9 +25,10 @@ class Checked:
         self.bot = bot
         self.choices = 0
 
-    def choose(self, view: clue.ClueView, actions: Sequence[Action]) -> Action:
+    def choose(self, view: clue.ClueView, seat: str, actions: Sequence[Action]) -> Action:
         assert isinstance(view, clue.ClueView)
-        choice = self.bot.choose(view, tuple(actions))
+        assert view.me == seat
+        choice = self.bot.choose(view, seat, tuple(actions))
         assert choice in actions, choice
         self.choices += 1
         return choice
@@ -44,12 +46,17 @@ def start(seed: int, players: int = 4) -> Game:
     return clue.new_game(NAMES[:players], seed=seed)
 
 
+def deciding(game: Game) -> tuple[str, clue.ClueView, tuple[Action, ...]]:
+    """The seat that acts next, its view, and what it may do."""
+    seat = deciding_seat(game)
+    assert seat is not None
+    return seat, game.view(seat), seat_actions(game, seat)
+
+
 def step(game: Game, bots: dict[str, clue.Bot]) -> Game:
     """Apply one bot choice, made from the deciding player's view."""
-    (who,) = game.to_act if game.to_act else (game.setup.players[0],)
-    view = game.view(who)
-    actions = game.legal_actions() if not game.to_act else view.legal_actions
-    game, _ = game.apply(bots[who].choose(view, actions))
+    who, view, actions = deciding(game)
+    game, _ = game.apply(bots[who].choose(view, who, actions))
     return game
 
 
@@ -93,18 +100,16 @@ def test_a_gambler_accuses_the_most_likely_envelope() -> None:
     bot = clue.DetectiveBot(threshold=Fraction(1, 1000))
     others = {name: clue.NotebookBot() for name in NAMES[1:4]}
     while not game.is_over:
-        (who,) = game.to_act if game.to_act else ("Ann",)
-        view = game.view(who)
-        actions = game.legal_actions() if not game.to_act else view.legal_actions
+        who, view, actions = deciding(game)
         if who == "Ann":
-            choice = bot.choose(view, actions)
+            choice = bot.choose(view, who, actions)
             if any(isinstance(a, clue.Accuse) for a in actions):
                 assert isinstance(choice, clue.Accuse)
                 triple, _ = bot.deduction(view).best_accusation()
                 assert (choice.suspect, choice.item, choice.location) == triple
                 return
         else:
-            choice = others[who].choose(view, actions)
+            choice = others[who].choose(view, who, actions)
         game, _ = game.apply(choice)
     pytest.fail("Ann never reached The Burrow")
 
@@ -139,9 +144,7 @@ def test_the_bot_sees_views_only(monkeypatch: pytest.MonkeyPatch) -> None:
     }
     checked = 0
     while not game.is_over:
-        (who,) = game.to_act if game.to_act else ("Ann",)
-        view = game.view(who)
-        actions = game.legal_actions() if not game.to_act else view.legal_actions
+        who, view, actions = deciding(game)
         if who in ("Ann", "Cat"):
             if checked < 30:
                 assert not _reaches_game(view, set())
@@ -149,9 +152,9 @@ def test_the_bot_sees_views_only(monkeypatch: pytest.MonkeyPatch) -> None:
             with monkeypatch.context() as patch:
                 for method in ("view", "legal_actions", "apply", "movement_options"):
                     patch.setattr(Game, method, forbidden)
-                choice = bots[who].choose(view, actions)
+                choice = bots[who].choose(view, who, actions)
         else:
-            choice = bots[who].choose(view, actions)
+            choice = bots[who].choose(view, who, actions)
         game, _ = game.apply(choice)
     assert checked > 30
 
@@ -201,7 +204,7 @@ def test_a_refuter_shows_what_the_suggester_has_seen() -> None:
 
     def show(cards: tuple[str, ...], shown_by_me: tuple[tuple[str, str], ...]) -> str:
         options = tuple(clue.ShowCard("Ben", card) for card in cards)
-        choice = bot.choose(attrs.evolve(view, shown_by_me=shown_by_me), options)
+        choice = bot.choose(attrs.evolve(view, shown_by_me=shown_by_me), "Ben", options)
         assert isinstance(choice, clue.ShowCard)
         return choice.card
 

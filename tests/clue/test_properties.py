@@ -33,6 +33,7 @@ from hogwarts_rules import (
     events_for,
 )
 from hogwarts_rules import clue as cl
+from hogwarts_rules.bots import seat_actions
 from hogwarts_rules.dice import SeededDice
 from hogwarts_rules.engine import Decision
 from hogwarts_rules.frozen import FrozenMap
@@ -148,7 +149,7 @@ class Players:
         if kind == "drawn" and self.data is not None and self.drawn < self.config.drawn_budget:
             self.drawn += 1
             return self.data.draw(st.sampled_from(actions), label=f"{player}'s action")
-        return self.bots[player].choose(game.view(player), actions)
+        return self.bots[player].choose(game.view(player), player, actions)
 
 
 @attrs.frozen
@@ -388,7 +389,7 @@ def assert_round_trips(game: cl.Game) -> None:
     assert loaded.to_act == game.to_act
     assert loaded.legal_actions() == game.legal_actions()
     assert loaded.awaiting == game.awaiting
-    for name in game.seats:
+    for name in (*game.seats, None):
         assert loaded.view(name) == game.view(name)
     actions = game.legal_actions()
     if actions:
@@ -469,7 +470,9 @@ def check_view(game: cl.Game, player: str) -> None:
         assert view.envelope == game.envelope
     else:
         assert view.envelope == ()
-    assert view.legal_actions == game.legal_actions(player)
+    assert view.legal_actions == seat_actions(game, player)
+    if game.to_act:
+        assert view.legal_actions == game.legal_actions(player)
     for other in view.seats:
         real = game.seats[other.name]
         assert other.hand_size == len(real.hand)
@@ -500,6 +503,61 @@ def check_view(game: cl.Game, player: str) -> None:
         elif isinstance(action, cl.Protect):
             assert action.card in seat.all_help
     assert cards_in_text(view.prompt, secret) == set()
+
+
+def may_know_table(game: cl.Game) -> frozenset[str]:
+    """The mystery cards the table (a spectator) may see named: every card named aloud, and
+    the envelope once the game is over."""
+    known: set[str] = set()
+    for record in game.suggestions:
+        known |= {record.suspect, record.item, record.location}
+    for _, suspect, item, location in game.wrong_accusations:
+        known |= {suspect, item, location}
+    known |= set(game.tokens) | set(game.tokens.values())
+    if game.is_over:
+        known |= set(game.envelope)
+    return frozenset(known)
+
+
+def check_table_view(game: cl.Game) -> None:
+    """(a) The table's view: public facts only, nobody's cards, no legal action."""
+    view = game.view(None)
+    assert view.player is None and view.viewer is None
+    with pytest.raises(ValueError):
+        view.me  # noqa: B018 - the table's view belongs to no player
+    assert view.hand == () and view.hidden_help == ()
+    assert view.shown_to_me == () and view.shown_by_me == ()
+    assert view.legal_actions == ()
+    assert view.envelope == (game.envelope if game.is_over else ())
+    assert view.to_act == game.to_act
+    assert view.seats == game.view(game.order[0]).seats  # every seat as everyone sees it
+    for name in game.seats:
+        mine = game.view(name)
+        for field in ("suggestions", "wrong_accusations", "tokens", "wheels", "step", "phase"):
+            assert getattr(view, field) == getattr(mine, field), field
+    data = view.to_dict()
+    json.dumps(data)
+    keys = {key for path, key in walk(data) if path and path[-1] == "<key>"}
+    assert not keys & {"dice", "seed", "state", "help_deck", "dark_deck", "shown", "pending"}
+    assert data["hand"] == [] and data["legal_actions"] == [] and data["shown_to_me"] == []
+    known = may_know_table(game)
+    secret = frozenset((*card_holders(game), *game.envelope)) - known
+    for path, text in walk(data):
+        if text in CARD_SET:
+            place = path[0] in VIEW_PLACES or path[-1] == "position"
+            if place and text in LOCATION_SET:
+                continue
+            assert text in known, f"the table's view shows {text!r} at {'.'.join(path)}"
+        else:
+            leaked = cards_in_text(text, secret)
+            if path and path[0] in VIEW_PLACES:
+                leaked -= LOCATION_SET
+            assert not leaked, f"the table's view shows {leaked} in {'.'.join(path)}"
+    assert cards_in_text(view.prompt, secret) == set()
+    hidden_help = {card for seat in game.seats.values() for card in seat.hidden_help}
+    help_text = json.dumps(data)
+    for card in hidden_help - {c for seat in game.seats.values() for c in seat.help_cards}:
+        assert f'"{card}"' not in help_text, f"the table's view names the face-down {card!r}"
 
 
 def scramble(game: cl.Game, viewer: str | None, rng: random.Random) -> cl.Game:
@@ -566,8 +624,8 @@ def scramble(game: cl.Game, viewer: str | None, rng: random.Random) -> cl.Game:
     )
 
 
-def check_view_hides_secrets(game: cl.Game, player: str, rng: random.Random) -> None:
-    """(a) The view is the same whatever the secrets the player may not know."""
+def check_view_hides_secrets(game: cl.Game, player: str | None, rng: random.Random) -> None:
+    """(a) The view is the same whatever the secrets the player (or the table) may not know."""
     other = scramble(game, player, rng)
     assert other.view(player) == game.view(player)
     assert other.view(player).to_dict() == game.view(player).to_dict()
@@ -980,9 +1038,34 @@ def test_no_player_learns_a_secret(config: Config, data: st.DataObject) -> None:
         for player in game.seats:
             check_view(game, player)
             check_view_hides_secrets(game, player, rng)
+        check_table_view(game)
+        if not game.is_over:  # at the end the table sees the envelope: scrambling it shows
+            check_view_hides_secrets(game, None, rng)
         check_repr(game, rng)
         check_refusal_messages(game, rng)
     assert game.is_over
+
+
+def test_the_table_sees_public_facts_only_and_the_envelope_at_the_end() -> None:
+    config = Config(NAMES[:4], 3, None, (("Ann", "Luna"),), ("notebook",) * 4, 0, 0)
+    game = config.new_game()
+    check_table_view(game)
+    decisions: Counter[str] = Counter()
+    for step in play(config):
+        game = step.after
+        check_table_view(game)
+        table = game.view(None)
+        if not game.is_over:
+            assert table.envelope == ()
+        kind = decision_kind(game)
+        if kind is not None:
+            decisions[kind] += 1
+            (decider,) = game.to_act
+            assert table.legal_actions == () and table.to_act == (decider,)
+            assert game.view(decider).legal_actions == game.legal_actions()
+    assert game.is_over and game.view(None).envelope == game.envelope
+    assert game.view(None).winner == game.winner
+    assert decisions["ChooseStudent"] and decisions["ShowCard"]
 
 
 def test_seat_repr_hides_the_hand() -> None:

@@ -61,6 +61,7 @@ from hogwarts_rules.clue.deduction import (
     Notebook,
 )
 from hogwarts_rules.clue.detective import DetectiveBot
+from hogwarts_rules.clue.errors import ERROR_CODES
 from hogwarts_rules.clue.events import (
     AccusationChecked,
     Accused,
@@ -95,12 +96,24 @@ from hogwarts_rules.clue.game import (
 from hogwarts_rules.clue.movement import Destination, cell_name, parse_position, reachable
 from hogwarts_rules.clue.svg import STUDENT_COLOURS, board_svg, deduction_html
 from hogwarts_rules.clue.view import ClueView, SeatView
+from hogwarts_rules.clue.vocabulary import (
+    Affects,
+    DieFace,
+    FactKind,
+    HelpKind,
+    MoveKind,
+    Phase,
+    Special,
+    Square,
+    Step,
+)
 
 __all__ = [
     "BLACK_DIE",
     "BURROW",
     "CATEGORIES",
     "ENVELOPE",
+    "ERROR_CODES",
     "FLOO_BY_PLAYERS",
     "FRENCH_NAMES",
     "ITEMS",
@@ -115,6 +128,7 @@ __all__ = [
     "AccusationChecked",
     "Accuse",
     "Accused",
+    "Affects",
     "Board",
     "Bot",
     "CardShown",
@@ -134,16 +148,20 @@ __all__ = [
     "Destination",
     "DetectiveBot",
     "DiceRolled",
+    "DieFace",
     "Door",
     "EndTurn",
     "Fact",
+    "FactKind",
     "FlooPaid",
     "Game",
     "GameEnded",
     "HelpCard",
     "HelpCardDrawn",
     "HelpCardUsed",
+    "HelpKind",
     "MissingStudent",
+    "MoveKind",
     "MoveTo",
     "Moved",
     "Notch",
@@ -151,6 +169,7 @@ __all__ = [
     "NotebookBot",
     "Passed",
     "PayFloo",
+    "Phase",
     "PlayerAction",
     "Protect",
     "Protected",
@@ -159,7 +178,10 @@ __all__ = [
     "Seat",
     "SeatView",
     "ShowCard",
+    "Special",
+    "Square",
     "StayPut",
+    "Step",
     "StudentChosen",
     "Suggest",
     "Suggested",

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from collections import deque
 from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING
 
 from hogwarts_rules.actions import Action
 from hogwarts_rules.bots import Bot as _Bot
@@ -40,9 +41,11 @@ from hogwarts_rules.clue.actions import (
 )
 from hogwarts_rules.clue.cards import BURROW, CATEGORIES, ITEMS, LOCATIONS, SUSPECTS, category_of
 from hogwarts_rules.clue.content import Board
-from hogwarts_rules.clue.game import Game
 from hogwarts_rules.clue.movement import Position, parse_position
-from hogwarts_rules.clue.view import ClueView
+
+if TYPE_CHECKING:  # bots see views only: neither module is needed to run them
+    from hogwarts_rules.clue.game import Game
+    from hogwarts_rules.clue.view import ClueView
 
 __all__ = ["Bot", "NotebookBot", "RandomBot", "play_out"]
 

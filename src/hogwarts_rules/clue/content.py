@@ -25,11 +25,12 @@ import functools
 import json
 from collections.abc import Mapping, Sequence
 from importlib import resources
-from typing import Any, Final, Literal
+from typing import Any, Final
 
 import attrs
 
 from hogwarts_rules.clue.cards import BURROW, LOCATIONS, STUDENTS
+from hogwarts_rules.clue.vocabulary import Affects, HelpKind, Special, Square
 from hogwarts_rules.errors import InvalidDataError
 from hogwarts_rules.frozen import FrozenMap
 from hogwarts_rules.serialization import structure, unstructure
@@ -51,19 +52,14 @@ __all__ = [
 
 Cell = tuple[int, int]
 
+_WALKABLE: Final = (Square.CORRIDOR, Square.STAR)
+
 WHEEL_NAMES: Final = ("Gringotts", "Hogwarts", "Hog's Head", "Ministry of Magic")
 """The four wheels, one per quadrant, named after the location printed on each."""
 
-AFFECTS: Final = (
-    "everyone",
-    "roller",
-    "everyone_else",
-    "in_locations",
-    "in_corridors",
-    "most_floo",
-)
-"""Who a Dark card hits: everyone; the player who drew it; everyone but that player;
-players whose pawn is in one of the card's ``locations``; players in the corridors;
+AFFECTS: Final = tuple(Affects)
+"""Who a Dark card hits (`Affects`): everyone; the player who drew it; everyone but that
+player; players whose pawn is in one of the card's ``locations``; players in the corridors;
 the player(s) with the most Floo powder."""
 
 
@@ -151,11 +147,11 @@ class Board:
         row, column = cell
         if 0 <= row < self.height and 0 <= column < self.width:
             return self.grid[row][column]
-        return "#"
+        return Square.WALL
 
     def walkable(self, cell: Cell) -> bool:
         """True for corridor and star squares."""
-        return self.square(cell) in ".*"
+        return self.square(cell) in _WALKABLE
 
     @functools.cached_property
     def doors_by_cell(self) -> Mapping[Cell, tuple[Door, ...]]:
@@ -203,7 +199,10 @@ class Board:
     def stops(self) -> frozenset[Cell | str]:
         """The positions that end a move: star squares and locations."""
         stars = {
-            (r, c) for r in range(self.height) for c in range(self.width) if self.grid[r][c] == "*"
+            (r, c)
+            for r in range(self.height)
+            for c in range(self.width)
+            if self.grid[r][c] == Square.STAR
         }
         return frozenset({*stars, *self.locations})
 
@@ -221,17 +220,17 @@ class HelpCard:
 
     Attributes:
         name: the card's name (cards with the same name are copies).
-        kind: ``"ally"``, ``"item"`` or ``"spell"``.
+        kind: a `HelpKind`: ``"ally"``, ``"item"`` or ``"spell"``.
         text: what the card says.
-        special: ``"alohomora"`` (pass one closed door, then discard) or
+        special: a `Special`: ``"alohomora"`` (pass one closed door, then discard) or
             ``"felix_felicis"`` (once, move 7 instead of the green die, then discard),
             or ``""``.
     """
 
     name: str
-    kind: Literal["ally", "item", "spell"]
+    kind: HelpKind
     text: str = ""
-    special: Literal["", "alohomora", "felix_felicis"] = ""
+    special: Special = Special.NONE
 
 
 @attrs.frozen
@@ -241,7 +240,7 @@ class DarkCard:
     Attributes:
         name: the card's name.
         text: what is happening.
-        affects: who is affected (see `AFFECTS`).
+        affects: who is affected (an `Affects`).
         floo: pinches of Floo powder each affected player loses unless protected.
         protected_by: the names of the Help cards that protect against it.
         locations: for ``affects="in_locations"``, the locations hit.
@@ -250,9 +249,7 @@ class DarkCard:
 
     name: str
     text: str
-    affects: Literal[
-        "everyone", "roller", "everyone_else", "in_locations", "in_corridors", "most_floo"
-    ]
+    affects: Affects
     floo: int
     protected_by: frozenset[str]
     locations: frozenset[str] = frozenset()
@@ -287,7 +284,7 @@ def _validate(content: Content) -> None:
     if board.height > 200 or board.width > 200:
         raise _bad("$.board.grid", "at most 200 rows and 200 columns")
     for r, row in enumerate(board.grid):
-        if set(row) - set("#.*"):
+        if set(row) - set(Square):
             raise _bad(f"$.board.grid[{r}]", "use only '#', '.' and '*'")
     expected = {*LOCATIONS, BURROW}
     if set(board.locations) != expected or len(board.locations) != len(expected):
@@ -373,11 +370,11 @@ def _validate(content: Content) -> None:
         unknown = sorted(dark.protected_by - help_names)
         if unknown:
             raise _bad(path, f"no Help card is called {unknown[0]!r}")
-        if dark.affects == "in_locations" and not dark.locations:
+        if dark.affects == Affects.IN_LOCATIONS and not dark.locations:
             raise _bad(path, "an in_locations card must name its locations")
         if dark.locations - expected:
             raise _bad(path, f"unknown location {sorted(dark.locations - expected)[0]!r}")
-        if dark.locations and dark.affects != "in_locations":
+        if dark.locations and dark.affects != Affects.IN_LOCATIONS:
             raise _bad(path, "only an in_locations card names locations")
 
 
@@ -392,7 +389,7 @@ def _validate_geometry(board: Board, quadrant: Mapping[str, str]) -> None:
         if top + height > board.height or left + width > board.width:
             raise _bad(f"$.board.areas.{loc}", "the area reaches outside the grid")
         for r in range(top, top + height):
-            if "#" * width != board.grid[r][left : left + width]:
+            if Square.WALL * width != board.grid[r][left : left + width]:
                 raise _bad(f"$.board.areas.{loc}", "an area must cover wall squares ('#') only")
     for i, door in enumerate(board.doors):
         top, left, height, width = board.areas[door.location]

@@ -31,16 +31,18 @@ Examples:
 
 from __future__ import annotations
 
+import enum
 import functools
 import math
 from collections.abc import Iterable, Mapping, Sequence
 from fractions import Fraction
 from itertools import combinations, product
-from typing import TYPE_CHECKING, Final, Literal, TypeAlias
+from typing import TYPE_CHECKING, Final, TypeAlias
 
 import attrs
 
 from hogwarts_rules.clue.cards import CATEGORIES, ITEMS, SUSPECTS
+from hogwarts_rules.clue.vocabulary import FactKind
 from hogwarts_rules.errors import RulesError
 
 if TYPE_CHECKING:
@@ -66,6 +68,19 @@ Deck = tuple[tuple[str, tuple[str, ...]], ...]
 STANDARD_DECK: Final[Deck] = tuple(CATEGORIES.items())
 """The real deck: (category, cards) for suspects, items and locations. Smaller decks
 (for tests and teaching) work the same: the envelope holds one card per category."""
+
+
+class _Clause(enum.StrEnum):
+    """A clause of the counting problem: a refuter showed someone a card, or showed me one."""
+
+    ONE_OF = "one_of"
+    """The player holds at least one of the cards."""
+    WEIGH = "weigh"
+    """The player showed me a card; these are the other suggested cards (weighs the deals)."""
+
+
+def _fact_kind(value: str) -> FactKind:
+    return FactKind(value)
 
 
 def _cards(deck: Deck) -> tuple[str, ...]:
@@ -100,16 +115,16 @@ class Fact:
     """One thing a player knows.
 
     Attributes:
-        kind: ``"holds"`` (``owner`` holds ``cards[0]``), ``"shown"`` (``owner`` showed me
-            ``cards[0]`` when asked about all of ``cards``), ``"lacks"`` (``owner`` holds none
-            of ``cards``), ``"one_of"`` (``owner`` holds at least one of ``cards``), or
-            ``"not_solution"`` (the three ``cards`` are not all in the envelope).
+        kind: a `FactKind`: ``"holds"`` (``owner`` holds ``cards[0]``), ``"shown"``
+            (``owner`` showed me ``cards[0]`` when asked about all of ``cards``), ``"lacks"``
+            (``owner`` holds none of ``cards``), ``"one_of"`` (``owner`` holds at least one of
+            ``cards``), or ``"not_solution"`` (the three ``cards`` are not all in the envelope).
         owner: a player, or `ENVELOPE` (empty for ``not_solution``).
         cards: the cards.
         source: where the fact comes from, in words.
     """
 
-    kind: Literal["holds", "shown", "lacks", "one_of", "not_solution"]
+    kind: FactKind = attrs.field(converter=_fact_kind)
     owner: str
     cards: tuple[str, ...]
     source: str = ""
@@ -119,14 +134,14 @@ class Fact:
         """The fact in words."""
         cards = "/".join(self.cards)
         match self.kind:
-            case "holds":
+            case FactKind.HOLDS:
                 where = "the envelope holds" if self.owner == ENVELOPE else f"{self.owner} holds"
                 return f"{where} {cards}"
-            case "shown":
+            case FactKind.SHOWN:
                 return f"{self.owner} showed me {self.cards[0]}"
-            case "lacks":
+            case FactKind.LACKS:
                 return f"{self.owner} holds none of {cards}"
-            case "one_of":
+            case FactKind.ONE_OF:
                 return f"{self.owner} holds at least one of {cards}"
         return f"{cards} is not the solution"
 
@@ -293,7 +308,7 @@ class Notebook:
         for card in fact.cards:
             if card not in known:
                 raise RulesError("unknown_card", f"{card!r} is not a card of this deck")
-        if fact.kind != "not_solution" and fact.owner not in (*self.players, ENVELOPE):
+        if fact.kind != FactKind.NOT_SOLUTION and fact.owner not in (*self.players, ENVELOPE):
             raise RulesError("unknown_player", f"{fact.owner!r} is not playing")
         return attrs.evolve(self, facts=(*self.facts, fact))
 
@@ -301,23 +316,23 @@ class Notebook:
         """``owner`` (a player or `ENVELOPE`) holds each of ``cards``."""
         book = self
         for card in cards:
-            book = book._add(Fact("holds", owner, (card,), source or "seen"))
+            book = book._add(Fact(FactKind.HOLDS, owner, (card,), source or "seen"))
         return book
 
     def shown(self, owner: str, card: str, asked: Iterable[str], source: str = "") -> Notebook:
         """``owner`` showed me ``card`` when asked about ``asked`` (it includes ``card``)."""
         others = tuple(c for c in asked if c != card)
         return self._add(
-            Fact("shown", owner, (card, *others), source or f"{owner} showed me {card}")
+            Fact(FactKind.SHOWN, owner, (card, *others), source or f"{owner} showed me {card}")
         )
 
     def lacks(self, owner: str, cards: Iterable[str], source: str = "") -> Notebook:
         """``owner`` holds none of ``cards`` (a pass)."""
-        return self._add(Fact("lacks", owner, tuple(cards), source or "passed"))
+        return self._add(Fact(FactKind.LACKS, owner, tuple(cards), source or "passed"))
 
     def one_of(self, owner: str, cards: Iterable[str], source: str = "") -> Notebook:
         """``owner`` holds at least one of ``cards`` (showed someone else a card)."""
-        return self._add(Fact("one_of", owner, tuple(cards), source or "showed a card"))
+        return self._add(Fact(FactKind.ONE_OF, owner, tuple(cards), source or "showed a card"))
 
     def not_solution(self, *cards: str, source: str = "") -> Notebook:
         """These cards, one per category, are not the solution (a wrong accusation).
@@ -328,7 +343,9 @@ class Notebook:
         kinds = [_category_map(self.deck).get(card) for card in cards]
         if sorted(k for k in kinds if k) != sorted(kind for kind, _ in self.deck):
             raise RulesError("bad_fact", "an accusation names one card of each category")
-        return self._add(Fact("not_solution", "", tuple(cards), source or "wrong accusation"))
+        return self._add(
+            Fact(FactKind.NOT_SOLUTION, "", tuple(cards), source or "wrong accusation")
+        )
 
     @classmethod
     def from_view(cls, view: ClueView) -> Notebook:
@@ -431,7 +448,7 @@ class _Problem:
     players: tuple[str, ...]
     sizes: tuple[int, ...]
     allowed: tuple[tuple[str, frozenset[str]], ...]  # card -> owners it may be with
-    clauses: tuple[tuple[str, frozenset[str], str], ...]  # (player, cards, "one_of" or "weigh")
+    clauses: tuple[tuple[str, frozenset[str], _Clause], ...]  # (player, cards, kind)
     excluded: frozenset[tuple[str, ...]]
     facts: tuple[Fact, ...]
     deck: Deck
@@ -442,18 +459,18 @@ class _Problem:
         cards = _cards(book.deck)
         category = _category_map(book.deck)
         allowed = {card: set(owners) for card in cards}
-        clauses: list[tuple[str, frozenset[str], str]] = []
+        clauses: list[tuple[str, frozenset[str], _Clause]] = []
         excluded: set[tuple[str, ...]] = set()
         for fact in book.facts:
-            if fact.kind in ("holds", "shown"):
+            if fact.kind in (FactKind.HOLDS, FactKind.SHOWN):
                 allowed[fact.cards[0]] &= {fact.owner}
-                if fact.kind == "shown" and len(fact.cards) > 1:
-                    clauses.append((fact.owner, frozenset(fact.cards[1:]), "weigh"))
-            elif fact.kind == "lacks":
+                if fact.kind == FactKind.SHOWN and len(fact.cards) > 1:
+                    clauses.append((fact.owner, frozenset(fact.cards[1:]), _Clause.WEIGH))
+            elif fact.kind == FactKind.LACKS:
                 for card in fact.cards:
                     allowed[card].discard(fact.owner)
-            elif fact.kind == "one_of":
-                clauses.append((fact.owner, frozenset(fact.cards), "one_of"))
+            elif fact.kind == FactKind.ONE_OF:
+                clauses.append((fact.owner, frozenset(fact.cards), _Clause.ONE_OF))
             else:
                 by_kind = {category[card]: card for card in fact.cards}
                 if len(by_kind) == len(book.deck):
@@ -538,7 +555,7 @@ def _split(
     players: tuple[str, ...],
     sizes: tuple[int, ...],
     frozen: tuple[tuple[str, frozenset[str]], ...],
-    clauses: tuple[tuple[str, frozenset[str], str], ...],
+    clauses: tuple[tuple[str, frozenset[str], _Clause], ...],
     excluded: frozenset[tuple[str, ...]],
     weighted: bool,
     deck: Deck,
@@ -554,10 +571,10 @@ def _split(
     allowed = {card: set(owners) for card, owners in frozen}
     if not _propagate(players, sizes, allowed, deck):
         return _EMPTY
-    open_clauses: list[tuple[str, list[str], str]] = []
+    open_clauses: list[tuple[str, list[str], _Clause]] = []
     for player, cards, kind in clauses:
         possible = sorted(c for c in cards if player in allowed[c])
-        if kind == "one_of":
+        if kind == _Clause.ONE_OF:
             if not possible:
                 return _EMPTY
             if any(allowed[c] == {player} for c in possible):
@@ -587,7 +604,7 @@ def _split(
     player, possible, kind = open_clauses[0]
     rest = tuple((p, frozenset(c), k) for p, c, k in open_clauses[1:])
     parts = []
-    if kind == "weigh":
+    if kind == _Clause.WEIGH:
         # The refuter showed me one card; these are the other suggested cards.
         for size in range(len(possible) + 1):
             for held in combinations(possible, size):
@@ -610,13 +627,13 @@ def _split(
 
 
 def _rest(
-    clauses: tuple[tuple[str, frozenset[str], str], ...], player: str, cards: frozenset[str]
-) -> tuple[tuple[str, frozenset[str], str], ...]:
+    clauses: tuple[tuple[str, frozenset[str], _Clause], ...], player: str, cards: frozenset[str]
+) -> tuple[tuple[str, frozenset[str], _Clause], ...]:
     """The clauses without the first one about ``player`` and ``cards``."""
     found = False
     kept = []
     for clause in clauses:
-        if not found and clause[0] == player and clause[1] == cards and clause[2] == "weigh":
+        if not found and clause[0] == player and clause[1] == cards and clause[2] == _Clause.WEIGH:
             found = True
             continue
         kept.append(clause)
@@ -880,16 +897,16 @@ def _explain(problem: _Problem) -> dict[str, tuple[str, ...]]:
     allowed = {card: set(owners) for card in cards}
     why: dict[str, list[str]] = {card: [] for card in cards}
     for fact in problem.facts:
-        if fact.kind in ("holds", "shown"):
+        if fact.kind in (FactKind.HOLDS, FactKind.SHOWN):
             allowed[fact.cards[0]] &= {fact.owner}
             why[fact.cards[0]].append(f"{fact.text} ({fact.source})")
-        elif fact.kind == "lacks":
+        elif fact.kind == FactKind.LACKS:
             for card in fact.cards:
                 if fact.owner in allowed[card]:
                     allowed[card].discard(fact.owner)
                     why[card].append(f"{fact.text} ({fact.source})")
     capacity = dict(zip(problem.players, problem.sizes, strict=True))
-    clauses = [f for f in problem.facts if f.kind == "one_of"]
+    clauses = [f for f in problem.facts if f.kind == FactKind.ONE_OF]
     changed = True
     while changed:
         changed = False

@@ -39,6 +39,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from fractions import Fraction
+from typing import TYPE_CHECKING
 
 import attrs
 
@@ -69,7 +70,9 @@ from hogwarts_rules.clue.cards import (
 from hogwarts_rules.clue.content import Board
 from hogwarts_rules.clue.deduction import ENVELOPE, Deduction, Notebook
 from hogwarts_rules.clue.movement import Position, parse_position
-from hogwarts_rules.clue.view import ClueView
+
+if TYPE_CHECKING:  # the bot sees views only
+    from hogwarts_rules.clue.view import ClueView
 
 __all__ = ["DetectiveBot"]
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import attrs
 
+from hogwarts_rules.clue.vocabulary import MoveKind
 from hogwarts_rules.events import EVENTS, Event
 
 __all__ = [
@@ -288,19 +289,19 @@ class Moved(ClueEvent):
         origin: where it was (a location, or ``"row,column"``).
         destination: where it is now.
         path: the positions walked through.
-        how: ``"walk"`` or ``"fireplace"``.
+        how: a `MoveKind`: ``"walk"`` or ``"fireplace"``.
     """
 
     player: str
     origin: str
     destination: str
     path: tuple[str, ...]
-    how: str
+    how: MoveKind
 
     @property
     def description(self) -> str:
         """See `Event.description`."""
-        if self.how == "fireplace":
+        if self.how == MoveKind.FIREPLACE:
             return f"{self.player} travels by Floo from {self.origin} to {self.destination}"
         steps = len(self.path) - 1
         squares = "1 square" if steps == 1 else f"{steps} squares"

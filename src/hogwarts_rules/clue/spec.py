@@ -11,7 +11,7 @@ Examples:
     >>> spec.new_game(3, students={"Ann": 7})
     Traceback (most recent call last):
     ...
-    hogwarts_rules.spec.OptionError: students: $.Ann: expected a string, got number
+    hogwarts_rules.spec.OptionError: students: $['Ann']: expected a string, got a number
 """
 
 from __future__ import annotations

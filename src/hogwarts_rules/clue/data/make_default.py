@@ -39,6 +39,7 @@ from hogwarts_rules.clue.content import (
     Wheel,
     content_to_dict,
 )
+from hogwarts_rules.clue.vocabulary import Affects, HelpKind, Special
 from hogwarts_rules.frozen import FrozenMap
 
 OUTPUT: Final = Path(__file__).with_name("default.json")
@@ -225,28 +226,28 @@ DARK: Final = (
     DarkCard(
         "Death Eater Attack",
         "Death Eaters Apparate into the street and curse everyone in sight.",
-        "everyone",
+        Affects.EVERYONE,
         1,
         frozenset({"Order of the Phoenix", "Expelliarmus", "Protego", "Elder Wand"}),
     ),
     DarkCard(
         "Dementors",
         "The air turns icy as Dementors glide over the whole country.",
-        "everyone",
+        Affects.EVERYONE,
         1,
         frozenset({"Expecto Patronum", "Remus Lupin", "Albus Dumbledore"}),
     ),
     DarkCard(
         "Azkaban Breakout",
         "Ten Death Eaters escape from Azkaban and nobody is safe.",
-        "everyone",
+        Affects.EVERYONE,
         1,
         frozenset({"Kingsley Shacklebolt", "Order of the Phoenix", "Sirius Black"}),
     ),
     DarkCard(
         "Fiendfyre",
         "Cursed flames shaped like serpents and chimeras sweep across the land.",
-        "everyone",
+        Affects.EVERYONE,
         2,
         frozenset({"Aguamenti", "Fawkes", "Finite Incantatem"}),
         discard_help=True,
@@ -254,35 +255,35 @@ DARK: Final = (
     DarkCard(
         "The Dark Lord Returns",
         "Voldemort has a body again, and his followers answer his call.",
-        "everyone",
+        Affects.EVERYONE,
         1,
         frozenset({"Albus Dumbledore", "Elder Wand", "Fawkes", "Sword of Gryffindor"}),
     ),
     DarkCard(
         "Giants on the March",
         "Giants stamp down from the mountains and every house shakes.",
-        "everyone",
+        Affects.EVERYONE,
         1,
         frozenset({"Rubeus Hagrid", "Minerva McGonagall", "Protego"}),
     ),
     DarkCard(
         "Inferi",
         "The dead rise from the lake, cold hands reaching for you.",
-        "everyone",
+        Affects.EVERYONE,
         1,
         frozenset({"Lumos", "Fawkes", "Albus Dumbledore", "Aguamenti"}),
     ),
     DarkCard(
         "Acromantulas",
         "Aragog's children swarm out of the trees.",
-        "everyone",
+        Affects.EVERYONE,
         1,
         frozenset({"Rubeus Hagrid", "Lumos", "Sword of Gryffindor", "Bezoar"}),
     ),
     DarkCard(
         "The Ministry Has Fallen",
         "The Minister is dead and Death Eaters run the Ministry.",
-        "everyone",
+        Affects.EVERYONE,
         1,
         frozenset(
             {"Kingsley Shacklebolt", "Invisibility Cloak", "Order of the Phoenix", "Deluminator"}
@@ -291,7 +292,7 @@ DARK: Final = (
     DarkCard(
         "The Bridge Collapses",
         "Death Eaters twist a bridge over the Thames until it snaps.",
-        "everyone",
+        Affects.EVERYONE,
         1,
         frozenset({"Rubeus Hagrid", "Time-Turner", "Minerva McGonagall", "Finite Incantatem"}),
     ),
@@ -299,7 +300,7 @@ DARK: Final = (
     DarkCard(
         "Duel with Bellatrix",
         "Bellatrix Lestrange singles you out, cackling.",
-        "roller",
+        Affects.ROLLER,
         2,
         frozenset({"Expelliarmus", "Protego", "Elder Wand"}),
         discard_help=True,
@@ -307,7 +308,7 @@ DARK: Final = (
     DarkCard(
         "Nagini",
         "The great snake strikes from the shadows.",
-        "roller",
+        Affects.ROLLER,
         3,
         frozenset({"Sword of Gryffindor", "Fawkes", "Dobby"}),
         discard_help=True,
@@ -315,14 +316,14 @@ DARK: Final = (
     DarkCard(
         "Imperius Curse",
         "A soft voice in your head tells you to empty your pockets.",
-        "roller",
+        Affects.ROLLER,
         2,
         frozenset({"Finite Incantatem", "Albus Dumbledore", "Remus Lupin"}),
     ),
     DarkCard(
         "Cruciatus Curse",
         "Pain beyond anything you have known.",
-        "roller",
+        Affects.ROLLER,
         3,
         frozenset({"Protego", "Expelliarmus", "Time-Turner"}),
         discard_help=True,
@@ -330,21 +331,21 @@ DARK: Final = (
     DarkCard(
         "Tampered Pumpkin Juice",
         "Someone has slipped something into your goblet.",
-        "roller",
+        Affects.ROLLER,
         1,
         frozenset({"Bezoar", "Time-Turner", "Dobby"}),
     ),
     DarkCard(
         "Detention with Umbridge",
         "Dolores Umbridge hands you a Blood Quill: 'I must not tell lies.'",
-        "roller",
+        Affects.ROLLER,
         1,
         frozenset({"Minerva McGonagall", "Marauder's Map", "Invisibility Cloak"}),
     ),
     DarkCard(
         "Dementor's Kiss",
         "A Dementor lowers its hood in front of you.",
-        "roller",
+        Affects.ROLLER,
         3,
         frozenset({"Expecto Patronum", "Remus Lupin"}),
         discard_help=True,
@@ -352,7 +353,7 @@ DARK: Final = (
     DarkCard(
         "Slytherin's Locket",
         "You wear the Horcrux too long and it turns you against your friends.",
-        "roller",
+        Affects.ROLLER,
         1,
         frozenset({"Sword of Gryffindor", "Deluminator", "Bezoar"}),
     ),
@@ -360,35 +361,35 @@ DARK: Final = (
     DarkCard(
         "The Taboo",
         "You spoke the Dark Lord's name: Snatchers Apparate round your friends.",
-        "everyone_else",
+        Affects.EVERYONE_ELSE,
         1,
         frozenset({"Deluminator", "Invisibility Cloak", "Kingsley Shacklebolt"}),
     ),
     DarkCard(
         "Polyjuice Impostor",
         "A Death Eater in disguise walks among your friends.",
-        "everyone_else",
+        Affects.EVERYONE_ELSE,
         1,
         frozenset({"Marauder's Map", "Albus Dumbledore", "Bezoar"}),
     ),
     DarkCard(
         "Wormtail's Betrayal",
         "Peter Pettigrew tells the Dark Lord where your friends are hiding.",
-        "everyone_else",
+        Affects.EVERYONE_ELSE,
         2,
         frozenset({"Sirius Black", "Marauder's Map", "Remus Lupin"}),
     ),
     DarkCard(
         "Confundus Charm",
         "Your friends wander in circles, befuddled.",
-        "everyone_else",
+        Affects.EVERYONE_ELSE,
         1,
         frozenset({"Finite Incantatem", "Minerva McGonagall", "Time-Turner"}),
     ),
     DarkCard(
         "They Are Coming",
         "A silver lynx warns the guests too late: the Death Eaters are here.",
-        "everyone_else",
+        Affects.EVERYONE_ELSE,
         1,
         frozenset(
             {"Kingsley Shacklebolt", "Order of the Phoenix", "Elder Wand", "Expecto Patronum"}
@@ -398,7 +399,7 @@ DARK: Final = (
     DarkCard(
         "Snatchers",
         "Snatchers comb the woods and the lonely places.",
-        "in_locations",
+        Affects.IN_LOCATIONS,
         2,
         frozenset({"Dobby", "Invisibility Cloak", "Deluminator"}),
         locations=_WILDS,
@@ -406,7 +407,7 @@ DARK: Final = (
     DarkCard(
         "Dark Mark over Hogsmeade",
         "The Dark Mark hangs over the village and the shutters slam.",
-        "in_locations",
+        Affects.IN_LOCATIONS,
         2,
         frozenset({"Order of the Phoenix", "Lumos", "Minerva McGonagall"}),
         locations=_HOGSMEADE,
@@ -414,7 +415,7 @@ DARK: Final = (
     DarkCard(
         "Cursed Vault",
         "Every treasure you touch burns and multiplies.",
-        "in_locations",
+        Affects.IN_LOCATIONS,
         3,
         frozenset({"Finite Incantatem", "Aguamenti", "Dobby"}),
         locations=frozenset({"Gringotts"}),
@@ -423,7 +424,7 @@ DARK: Final = (
     DarkCard(
         "Battle in the Department of Mysteries",
         "Death Eaters spring from among the shelves of prophecies.",
-        "in_locations",
+        Affects.IN_LOCATIONS,
         2,
         frozenset({"Sirius Black", "Protego", "Expelliarmus", "Elder Wand"}),
         locations=frozenset({"Ministry of Magic"}),
@@ -431,7 +432,7 @@ DARK: Final = (
     DarkCard(
         "Raid on the Safe Houses",
         "The protective enchantments break and Death Eaters burst in.",
-        "in_locations",
+        Affects.IN_LOCATIONS,
         2,
         frozenset({"Kingsley Shacklebolt", "Expelliarmus", "Marauder's Map"}),
         locations=_SAFE_HOUSES,
@@ -440,14 +441,14 @@ DARK: Final = (
     DarkCard(
         "Full Moon",
         "Werewolves prowl the lanes under the full moon.",
-        "in_corridors",
+        Affects.IN_CORRIDORS,
         2,
         frozenset({"Remus Lupin", "Sirius Black", "Time-Turner"}),
     ),
     DarkCard(
         "Dementors in the Alley",
         "Two Dementors corner you between the houses.",
-        "in_corridors",
+        Affects.IN_CORRIDORS,
         1,
         frozenset({"Expecto Patronum", "Lumos", "Aguamenti"}),
     ),
@@ -455,14 +456,14 @@ DARK: Final = (
     DarkCard(
         "Light Fingers",
         "Mundungus Fletcher helps himself to the heaviest purse in sight.",
-        "most_floo",
+        Affects.MOST_FLOO,
         3,
         frozenset({"Marauder's Map", "Sirius Black", "Deluminator"}),
     ),
     DarkCard(
         "The Floo Network Is Watched",
         "The Ministry fines the busiest travellers on the Floo Network.",
-        "most_floo",
+        Affects.MOST_FLOO,
         2,
         frozenset({"Kingsley Shacklebolt", "Invisibility Cloak", "Dobby"}),
     ),
@@ -569,7 +570,7 @@ def build_board() -> Board:
 def build_help_deck() -> tuple[HelpCard, ...]:
     """The Help deck, copies listed one after another."""
     return tuple(
-        HelpCard(name, kind, text, special)
+        HelpCard(name, HelpKind(kind), text, Special(special))
         for name, kind, text, copies, special in HELP
         for _ in range(copies)
     )

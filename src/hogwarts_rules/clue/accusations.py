@@ -1,0 +1,70 @@
+"""Clue's accusations: only in The Burrow, on the turn the pawn enters it.
+
+The player names a suspect, an item and a location, then looks in the envelope.
+Right: the player wins and the game ends. Wrong: the player is eliminated (the
+pawn stays, and still shows cards to the others), and knows the envelope from
+then on. When everyone has accused wrongly, the game ends and nobody wins.
+
+Examples:
+    >>> from hogwarts_rules import clue
+    >>> game, _ = clue.new_game(["Ann", "Ben", "Cat"], seed=26).apply(clue.Deal())
+    >>> len(offered(game, "Ann"))  # 6 suspects x 6 items x 9 locations
+    324
+    >>> refusal(game, Accuse("Ann", "Scabior", "Incendio", "Hogwarts")).code
+    'not_in_burrow'
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, TypeVar
+
+from hogwarts_rules.clue.actions import Accuse
+from hogwarts_rules.clue.cards import BURROW, ITEMS, LOCATIONS, SUSPECTS
+from hogwarts_rules.clue.errors import refuse
+from hogwarts_rules.clue.events import AccusationChecked, Accused, GameEnded
+from hogwarts_rules.clue.vocabulary import Phase
+from hogwarts_rules.engine import Context, replace
+from hogwarts_rules.errors import IllegalActionError
+
+if TYPE_CHECKING:
+    from hogwarts_rules.clue.game import Game
+
+__all__ = ["accuse", "offered", "refusal"]
+
+G = TypeVar("G", bound="Game")
+
+
+def offered(game: Game, name: str) -> tuple[Accuse, ...]:
+    """Every accusation ``name`` may make in The Burrow (the act step's first actions there)."""
+    return tuple(Accuse(name, s, i, loc) for s in SUSPECTS for i in ITEMS for loc in LOCATIONS)
+
+
+def refusal(game: Game, action: Accuse) -> IllegalActionError:
+    """Why an accusation at the act step is refused (it is not among the legal actions)."""
+    if game.entered != BURROW:
+        return refuse(
+            "not_in_burrow", "accusations are made in The Burrow, on the turn you enter it"
+        )
+    return refuse("unknown_card", "accuse one suspect, one item and one of the nine locations")
+
+
+def accuse(game: G, ctx: Context, action: Accuse) -> G:
+    """A legal accusation: right wins; wrong eliminates, and ends the game if nobody is left."""
+    name = action.player
+    ctx.emit(Accused(name, action.suspect, action.item, action.location))
+    correct = (action.suspect, action.item, action.location) == game.envelope
+    ctx.emit(AccusationChecked(name, correct, game.envelope))
+    if correct:
+        ctx.emit(GameEnded(name, game.envelope))
+        return replace(game, phase=Phase.OVER, winner=name)
+    after = game._seat_update(name, eliminated=True)
+    accusation = (name, action.suspect, action.item, action.location)
+    after = replace(
+        after,
+        accused_wrongly=(*after.accused_wrongly, name),
+        wrong_accusations=(*after.wrong_accusations, accusation),
+    )
+    if all(seat.eliminated for seat in after.seats.values()):
+        ctx.emit(GameEnded(None, game.envelope))
+        return replace(after, phase=Phase.OVER)
+    return after

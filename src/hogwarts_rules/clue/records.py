@@ -1,0 +1,77 @@
+"""The records a game of Clue keeps: each player's seat and every suggestion made.
+
+They are plain values with no rules in them, so the rules modules
+(`hogwarts_rules.clue.setup`, `.turn`, `.suggestions`, `.accusations`), the game
+(`hogwarts_rules.clue.game`, which re-exports them) and the views can all import
+them without importing each other.
+
+Examples:
+    >>> seat = Seat("Ann", "Harry", [3, 4], hand=("Scabior",))
+    >>> seat.position, "Scabior" in repr(seat)
+    ((3, 4), False)
+"""
+
+from __future__ import annotations
+
+import attrs
+
+from hogwarts_rules.clue.movement import Position
+
+__all__ = ["Seat", "SuggestionRecord"]
+
+
+def _position(value: Position | None) -> Position | None:
+    if isinstance(value, list):
+        return (int(value[0]), int(value[1]))
+    return value
+
+
+@attrs.frozen
+class Seat:
+    """One player's place at the table. The hand and the face-down Help card are secret.
+
+    Attributes:
+        name: the player.
+        student: the student played (and the pawn's colour).
+        position: a corridor square ``(row, column)``, a location's name, or ``None`` before set-up.
+        hand: the mystery cards held (secret).
+        help_cards: Help cards face up in front of the player.
+        hidden_help: Help cards face down (the starting card; secret until used).
+        floo: pinches of Floo powder.
+        eliminated: made a wrong accusation (still refutes; cannot move or win).
+    """
+
+    name: str
+    student: str | None = None
+    position: tuple[int, int] | str | None = attrs.field(default=None, converter=_position)
+    hand: tuple[str, ...] = attrs.field(default=(), repr=False)
+    help_cards: tuple[str, ...] = ()
+    hidden_help: tuple[str, ...] = attrs.field(default=(), repr=False)
+    floo: int = 0
+    eliminated: bool = False
+
+    @property
+    def all_help(self) -> tuple[str, ...]:
+        """Every Help card held, face up then face down."""
+        return self.help_cards + self.hidden_help
+
+
+@attrs.frozen
+class SuggestionRecord:
+    """A suggestion as everyone saw it.
+
+    Attributes:
+        player: the suggester.
+        suspect: the suspect.
+        item: the item.
+        location: the location.
+        passed: the players who had none of the cards, in order.
+        shown_by: who showed a card (``None`` when nobody could).
+    """
+
+    player: str
+    suspect: str
+    item: str
+    location: str
+    passed: tuple[str, ...]
+    shown_by: str | None
