@@ -11,7 +11,19 @@ from typing import cast
 
 import pytest
 
-from hogwarts_rules.adventure import DIAGON_ALLEY, DUNGEON, LOOP, TEXT_SPELLINGS, Effect
+from hogwarts_rules.adventure import (
+    DIAGON_ALLEY,
+    DUNGEON,
+    LOOP,
+    TEXT_SPELLINGS,
+    Effect,
+    EffectKind,
+    House,
+    Item,
+    Skill,
+    Upbringing,
+    Wealth,
+)
 from hogwarts_rules.adventure import TABLES as ADVENTURE_TABLES
 from hogwarts_rules.clue import (
     BURROW,
@@ -193,20 +205,26 @@ def test_adventure_tables_read_like_the_rulebook() -> None:
 def test_effect_text_puts_every_effect_of_the_data_into_words() -> None:
     effects = {e for table in ADVENTURE_TABLES.values() for row in table.rows for e in row.effects}
     assert all(effect_text(effect) for effect in effects)
-    assert effect_text(Effect("points", -50)) == "lose 50 house points"
-    assert effect_text(Effect("points_dice", 1)) == "gain 1D6 house points"
-    assert effect_text(Effect("miss", 1)) == "miss your next turn"
-    assert effect_text(Effect("hospital", 2)) == "go to the Hospital and miss your next 2 turns"
-    assert effect_text(Effect("skill", -1, "magic")) == "Magic skill -1"
-    assert effect_text(Effect("item", 2, "beans_dice")) == "gain 2D6 Every Flavour Beans"
-    assert effect_text(Effect("set", 0, "wealth:Modest")) == "wealth: Modest (Wealth Modifier 0)"
-    assert "bewitched" in effect_text(Effect("table", 1, "quidditch_match"))
-    assert "bewitched" not in effect_text(Effect("table", 0, "quidditch_match"))
+    kind = EffectKind
+    assert effect_text(Effect(kind.POINTS, -50)) == "lose 50 house points"
+    assert effect_text(Effect(kind.POINTS_DICE, 1)) == "gain 1D6 house points"
+    assert effect_text(Effect(kind.MISS, 1)) == "miss your next turn"
+    assert effect_text(Effect(kind.HOSPITAL, 2)) == "go to the Hospital and miss your next 2 turns"
+    assert effect_text(Effect(kind.SKILL, -1, Skill.MAGIC)) == "Magic skill -1"
+    assert effect_text(Effect(kind.ITEM, 2, Item.BEANS)) == "gain 2D6 Every Flavour Beans"
+    assert effect_text(Effect(kind.WEALTH, 0, Wealth.MODEST)) == (
+        "wealth: Modest (Wealth Modifier 0)"
+    )
+    assert effect_text(Effect(kind.RAISED_BY, what=Upbringing.MUGGLES)) == "raised by Muggles"
+    assert effect_text(Effect(kind.HOUSE, what=House.RAVENCLAW)) == "house: Ravenclaw"
+    assert "bewitched" in effect_text(Effect(kind.TABLE, 1, "quidditch_match"))
+    assert "bewitched" not in effect_text(Effect(kind.TABLE, 0, "quidditch_match"))
     for unknown in (
-        Effect("teleport"),
-        Effect("item", 1, "time_turner"),
-        Effect("table", what="nonesuch"),
-        Effect("know", what="the password"),
+        Effect("teleport"),  # type: ignore[arg-type]
+        Effect(kind.ITEM, 1, "time_turner"),
+        Effect(kind.TABLE, what="nonesuch"),
+        Effect(kind.KNOW, what="the password"),
+        Effect(kind.WEALTH),
     ):
         with pytest.raises(ValueError, match="no words for the effect"):
             effect_text(unknown)

@@ -139,7 +139,10 @@ def test_adventure_house_colours() -> None:
     }
     game = ad.new_game(["Ann", "Ben"], seed=1)
     sorted_game = attrs.evolve(
-        game, players=game.players.set("Ann", attrs.evolve(game.players["Ann"], house="Ravenclaw"))
+        game,
+        players=game.players.set(
+            "Ann", attrs.evolve(game.players["Ann"], house=ad.House.RAVENCLAW)
+        ),
     )
     fills = {
         p.get("data-player"): p.get("fill")

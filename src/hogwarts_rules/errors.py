@@ -8,6 +8,12 @@ human-readable message that names the rule that was broken.
 Error messages never reveal hidden information (a card in an envelope, the next
 roll of the seeded dice); they describe the action that was refused and why.
 
+Every code is listed once, with its meaning: `CORE_ERROR_CODES` holds those the
+core raises (the engine, the dice, loading saved data, game specs and the
+catalogue), and each game lists its own in its ``errors`` module
+(``hogwarts_rules.adventure.errors.ERROR_CODES``, ...). Tests read the source
+and check that the lists and the code agree, both ways.
+
 Examples:
     >>> from hogwarts_rules import IllegalActionError
     >>> err = IllegalActionError("incapacitated", "Weasley is unconscious and cannot act")
@@ -17,11 +23,19 @@ Examples:
     'Weasley is unconscious and cannot act'
     >>> isinstance(err, ValueError)
     True
+    >>> CORE_ERROR_CODES["not_an_option"]
+    'The action is not one of the choices of the decision awaited.'
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from types import MappingProxyType
+from typing import Final
+
 __all__ = [
+    "CORE_ERROR_CODES",
+    "ERROR_CODES",
     "DiceError",
     "IllegalActionError",
     "InvalidDataError",
@@ -85,3 +99,69 @@ class DiceError(RulesError):
     Raised, for example, when scripted dice run out of rolls, or when a scripted
     roll does not fit the die being rolled (a 7 on a d6).
     """
+
+
+CORE_ERROR_CODES: Final[Mapping[str, str]] = MappingProxyType(
+    {
+        # ----- refused actions (IllegalActionError, from any game's check and apply)
+        "bad_action": (
+            "The object is not an action, not one of this game's, or has a field of the wrong type."
+        ),
+        "game_over": "The game is over: no more actions can be taken.",
+        "not_your_turn": "Another player must decide now.",
+        "not_an_option": "The action is not one of the choices of the decision awaited.",
+        "roll_awaited": "An external roll is awaited: only a `ChanceOutcome` is accepted.",
+        "no_roll_awaited": "A `ChanceOutcome` is given, and no external roll is awaited.",
+        "bad_roll": "The `ChanceOutcome` is not a possible outcome of the roll awaited.",
+        # ----- starting a game (IllegalActionError; OptionError for options)
+        "bad_players": "The players are not given as a list of names (or a count of seats).",
+        "player_count": "Too few or too many players (or characters) for the game.",
+        "bad_name": (
+            "A player name is not 1 to 40 characters, has surrounding spaces or control"
+            " characters, or starts with `<`."
+        ),
+        "duplicate_name": "Two players have the same name.",
+        "seed_and_dice": "Both a seed and a dice source are given.",
+        "bad_dice": (
+            "The dice given are not a dice source, or saved dice hold a seed, state, roll or"
+            " position out of range."
+        ),
+        "unknown_option": "An option the game does not declare (`OptionError`).",
+        "bad_option": "An option's value is refused (`OptionError` names the option).",
+        "unknown_bot": "The game has no bot of that name.",
+        "unknown_game": "No game of that kind or alias is in the catalogue (`UnknownGameError`).",
+        # ----- dice (DiceError)
+        "bad_die": "A die with fewer than 1 or more than `MAX_SIDES` sides is rolled.",
+        "bad_seed": "A seed or a dice state is not a whole number from 0 to 2**64 - 1.",
+        "bad_script": (
+            "Scripted rolls are not whole numbers in range, or a scripted roll does not fit"
+            " the die rolled."
+        ),
+        "dice_exhausted": "The scripted dice have run out of rolls.",
+        "external_dice": "External dice are asked to roll: the caller supplies their rolls.",
+        # ----- saved games, actions and events (InvalidDataError, naming the field)
+        "bad_type": "A value of the wrong JSON type where an object, a list or a string is needed.",
+        "bad_format": "The data is not in the hogwarts-rules format.",
+        "bad_version": "The data is in another version of the format.",
+        "missing_field": "A required field is missing.",
+        "unknown_field": "A field the format does not have.",
+        "invalid_value": "A field's value has the wrong type, is out of range or is not allowed.",
+        "missing_type": "An action or an event has no string `type` tag.",
+        "unknown_type": "An action or an event has an unknown `type` tag (or one of another game).",
+        "unknown_dice": "Saved dice of an unknown kind (not seeded, scripted or external).",
+        "dice_not_serializable": "The game rolls custom dice, which cannot be saved.",
+        "wrong_game": "A record of another game is replayed.",
+        "bad_setup": "The saved set-up breaks a rule of the game (the message says which).",
+        "illegal_record": "A saved action is illegal where it stands in the game.",
+        "state_mismatch": "The saved state does not match the game its actions produce.",
+    }
+)
+"""Each code the core raises (engine, dice, serialization, specs, catalogue), with its meaning.
+
+A game's own codes are in its ``errors`` module; some codes (``not_your_turn``,
+``bad_action``...) are raised by the core and by a game alike.
+"""
+
+ERROR_CODES: Final = CORE_ERROR_CODES
+"""`CORE_ERROR_CODES` under the name every ``errors`` module gives its list (the
+documentation's ``<!-- error-codes: MODULE -->`` marker reads it). Only the core's codes."""

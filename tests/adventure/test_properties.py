@@ -17,9 +17,11 @@ from hypothesis import strategies as st
 
 from hogwarts_rules import adventure as ad
 from hogwarts_rules.actions import Action, ChanceOutcome
+from hogwarts_rules.adventure.view import AdventureView
+from hogwarts_rules.bots import seat_actions
 from hogwarts_rules.dice import CHANCE, ExternalDice, SeededDice
 from hogwarts_rules.engine import ChanceRequest, Decision
-from hogwarts_rules.errors import IllegalActionError
+from hogwarts_rules.errors import CORE_ERROR_CODES, IllegalActionError
 from hogwarts_rules.events import Event
 
 NAMES = ("Harry", "Ron", "Hermione", "Neville")
@@ -285,15 +287,35 @@ def check_legality(game: ad.Game, *, thorough: bool) -> None:
         assert all(a.actor == who for a in legal)
         for name in game.players:
             assert game.legal_actions(name) == (legal if name == who else ())
+    check_views(game)
     before = fingerprint(game)
     for action in named_illegal_actions(game):
         assert action not in legal
         assert not game.can_apply(action)
-        with pytest.raises(IllegalActionError):
+        with pytest.raises(IllegalActionError) as caught:
             game.apply(action)
+        assert caught.value.code in ad.ERROR_CODES or caught.value.code in CORE_ERROR_CODES
     for action in candidate_actions(game):
         assert game.can_apply(action) == (action in legal), action
     assert fingerprint(game) == before
+
+
+def check_views(game: ad.Game) -> None:
+    """Each seat's view and the table's: every record, no dice, the seat's actions, the question."""
+    request = game.awaiting
+    seed = game.dice.seed if isinstance(game.dice, SeededDice) else None
+    for seat in (*game.seat_names, None):
+        view = game.view(seat)
+        assert isinstance(view, AdventureView) and view.viewer == seat
+        assert not hasattr(view, "dice")
+        assert view.players == game.players and view.to_act == game.to_act
+        assert view.legal_actions == (() if seat is None else seat_actions(game, seat))
+        if isinstance(request, Decision):
+            assert (view.prompt, view.details) == (request.prompt, request.details)
+        data = view.to_dict()
+        assert not {"dice", "seed", "state"} & set(data)
+        if seed is not None and seed >= 10**6:
+            assert str(seed) not in json.dumps(data)
 
 
 # =============================================================== playing
@@ -307,6 +329,9 @@ def round_trip(game: ad.Game) -> ad.Game:
     assert loaded.to_act == game.to_act
     assert loaded.legal_actions() == game.legal_actions()
     assert loaded.awaiting == game.awaiting
+    for seat in game.to_act:
+        if seat != CHANCE:
+            assert loaded.view(seat) == game.view(seat)
     return loaded
 
 

@@ -283,7 +283,7 @@ def test_sorting_rows(roll: int, house: str) -> None:
 
 def test_sorting_rerolls_a_house_someone_has() -> None:
     game = started([1, 2], house=None, space=Space.MIRROR_OF_ERISED)
-    ron = attrs.evolve(game.players["Ron"], house="Gryffindor")
+    ron = attrs.evolve(game.players["Ron"], house=ad.House.GRYFFINDOR)
     game = attrs.evolve(game, players=game.players.set("Ron", ron))
     game, events = run(game, ad.MoveOne("Harry"))
     assert results(events) == [("sorting", "Gryffindor"), ("sorting", "Hufflepuff")]
@@ -292,7 +292,7 @@ def test_sorting_rerolls_a_house_someone_has() -> None:
 
 def test_sorting_pick_one_is_a_decision_among_free_houses() -> None:
     game = started([5], house=None, space=Space.MIRROR_OF_ERISED)
-    ron = attrs.evolve(game.players["Ron"], house="Slytherin")
+    ron = attrs.evolve(game.players["Ron"], house=ad.House.SLYTHERIN)
     game = attrs.evolve(game, players=game.players.set("Ron", ron))
     game, _ = game.apply(ad.MoveOne("Harry"))
     assert game.to_act == ("Harry",)
@@ -704,10 +704,10 @@ def test_mirror_obsession_keeps_the_player_for_that_many_turns() -> None:
     assert game.to_act == ("Ron",)
     game = attrs.evolve(game, dice=ScriptedDice((1, 1, 1, 3, 3, 4, 2)))
     game, events = run(game, ad.TakeTurn("Ron"))  # Ron's Invitation rolls
-    assert of(events, ad.TurnMissed) == [ad.TurnMissed("Harry", "mirror", 1)]
+    assert of(events, ad.TurnMissed) == [ad.TurnMissed("Harry", ad.MissReason.MIRROR, 1)]
     assert game.to_act == ("Ron",)
     game, events = run(game, ad.TakeTurn("Ron"))  # Gringotts
-    assert of(events, ad.TurnMissed) == [ad.TurnMissed("Harry", "mirror", 0)]
+    assert of(events, ad.TurnMissed) == [ad.TurnMissed("Harry", ad.MissReason.MIRROR, 0)]
     game, events = run(game, ad.TakeTurn("Ron"))  # Ollivanders
     assert of(events, ad.TurnMissed) == []
     assert game.to_act == ("Harry",)
@@ -728,7 +728,7 @@ def test_roll_to_move_moves_that_many_and_only_the_end_space_counts() -> None:
     assert game.players["Harry"].space is Space.TRANSFIGURATION
     assert results(events) == [("transfiguration", "Daydreaming")]
     assert of(events, ad.Moved) == [
-        ad.Moved("Harry", "Great Hall", "Transfiguration Class", "roll")
+        ad.Moved("Harry", "Great Hall", "Transfiguration Class", ad.Movement.ROLL)
     ]
 
 
@@ -795,7 +795,7 @@ def test_missed_turns_are_skipped() -> None:
     ron = attrs.evolve(game.players["Ron"], turns_to_miss=2)
     game = attrs.evolve(game, players=game.players.set("Ron", ron), turn=0, dice=ScriptedDice((2,)))
     game, events = run(game, ad.MoveOne("Harry"))
-    assert of(events, ad.TurnMissed) == [ad.TurnMissed("Ron", "missed", 1)]
+    assert of(events, ad.TurnMissed) == [ad.TurnMissed("Ron", ad.MissReason.MISSED, 1)]
     assert game.to_act == ("Harry",) and game.round == 2
 
 
@@ -909,7 +909,9 @@ def test_remembrall_rerolls_a_roll_just_seen() -> None:
     decision = game.awaiting
     assert decision is not None and getattr(decision, "details")["result"] == "Get Bitten"  # noqa: B009
     game, events = game.apply(ad.UseRemembrall("Harry"))
-    assert of(events, ad.RollChanged) == [ad.RollChanged("Harry", "remembrall", (6, 5), 0)]
+    assert of(events, ad.RollChanged) == [
+        ad.RollChanged("Harry", ad.RollChange.REMEMBRALL, (6, 5), 0)
+    ]
     assert results(events) == [("fluffy", "Get past Fluffy")]
     assert game.players["Harry"].remembralls == 0
 
@@ -973,7 +975,9 @@ def test_full_game_with_scripted_dice_ends_with_known_winner_and_score() -> None
         1,
     )
     # Fast-forward Harry to the dungeon's end: the Wizard's Mark defeats Voldemort.
-    harry = attrs.evolve(harry, space=Space.LIVE_CHESS_MATCH, house="Gryffindor", house_points=25)
+    harry = attrs.evolve(
+        harry, space=Space.LIVE_CHESS_MATCH, house=ad.House.GRYFFINDOR, house_points=25
+    )
     game = attrs.evolve(game, players=game.players.set("Harry", harry), dice=ScriptedDice((2,)))
     game, _ = run(game, ad.TakeTurn("Ron"))  # Ron: Ollivanders 2: Oak wood
     game, _events = run(game, ad.TakeTurn("Harry"))

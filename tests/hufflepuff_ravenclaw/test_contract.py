@@ -39,8 +39,6 @@ def propose(game: GameBase, rng: random.Random) -> Sequence[Action]:
 
 
 def test_hufflepuff_ravenclaw_keeps_the_contract() -> None:
-    report = check_contract(
-        find_game("hr"), games=4, max_steps=40, propose=propose
-    )
+    report = check_contract(find_game("hr"), games=4, max_steps=40, propose=propose)
     assert report.games == 4 and report.processes == 2
     assert report.decisions > 0 and report.chance_requests > 0 and report.refusals > 0

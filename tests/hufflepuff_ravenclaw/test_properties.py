@@ -21,11 +21,13 @@ from hypothesis.stateful import (
 
 from hogwarts_rules import hufflepuff_ravenclaw as hr
 from hogwarts_rules.actions import Action, ChanceOutcome
+from hogwarts_rules.bots import seat_actions
 from hogwarts_rules.dice import CHANCE, DiceSource, ExternalDice, SeededDice
 from hogwarts_rules.engine import ChanceRequest, Decision
-from hogwarts_rules.errors import IllegalActionError
+from hogwarts_rules.errors import CORE_ERROR_CODES, IllegalActionError
 from hogwarts_rules.events import Event
 from hogwarts_rules.hufflepuff_ravenclaw.tables import ADVANCEMENT_TABLE
+from hogwarts_rules.hufflepuff_ravenclaw.view import SceneView
 
 NAMES = ("Sky", "Weasley", "Luna", "Cedric")
 TRAIT_NAMES = ("Quick", "Clumsy", "Brave heart", "Fear of heights")
@@ -374,13 +376,31 @@ class ScenePlay(RuleBasedStateMachine):
         loaded = hr.Game.from_dict(json.loads(json.dumps(game.to_dict())))
         assert loaded == game
         assert hash(loaded) == hash(game)
+        self.check_views()
+
+    def check_views(self) -> None:
+        """Each seat's view and the table's: every sheet, no dice, the seat's actions."""
+        game = self.g
+        request = game.awaiting
+        for seat in (*game.seat_names, None):
+            view = game.view(seat)
+            assert isinstance(view, SceneView) and view.viewer == seat
+            assert not hasattr(view, "dice")
+            assert view.characters == game.characters and view.to_act == game.to_act
+            assert view.legal_actions == (() if seat is None else seat_actions(game, seat))
+            if isinstance(request, Decision):
+                assert (view.prompt, view.details) == (request.prompt, request.details)
+            data = view.to_dict()
+            assert not {"dice", "seed", "state"} & set(data)
+            assert json.loads(json.dumps(data)) == data
 
     def refuse(self, action: object) -> None:
         game = self.g
         snapshot = copy.deepcopy(game)
         assert not game.can_apply(action), action
-        with pytest.raises(IllegalActionError):
+        with pytest.raises(IllegalActionError) as caught:
             game.check(action)
+        assert caught.value.code in hr.ERROR_CODES or caught.value.code in CORE_ERROR_CODES
         with pytest.raises(IllegalActionError):
             game.apply(action)  # type: ignore[arg-type]
         assert game == snapshot

@@ -31,7 +31,7 @@ from hogwarts_rules.adventure.actions import (
 )
 from hogwarts_rules.adventure.board import Space, loop_step
 from hogwarts_rules.adventure.game import CLUES_FOR_SHORTCUT, Game, Player
-from hogwarts_rules.adventure.tables import TABLES
+from hogwarts_rules.adventure.tables import TABLES, EffectKind
 from hogwarts_rules.adventure.view import AdventureView
 from hogwarts_rules.bots import Bot as _Bot
 from hogwarts_rules.bots import RandomBot as _RandomBot
@@ -124,7 +124,7 @@ class HeuristicBot:
         table = TABLES.get(str(details.get("table", "")))
         rows = [r for r in table.rows if r.result == details.get("result")] if table else []
         harmful = any(
-            e.kind == "hospital" or (e.kind == "points" and e.amount < 0)
+            e.kind is EffectKind.HOSPITAL or (e.kind is EffectKind.POINTS and e.amount < 0)
             for r in rows
             for e in r.effects
         )

@@ -1,22 +1,43 @@
-"""The events of First Year Adventure (all public: the game has no secrets)."""
+"""The events of First Year Adventure (all public: the game has no secrets).
+
+The words events use for what happened (how a pawn moved, why a turn passed, how
+the game ended...) are `enum.StrEnum` vocabularies: each member is its string, so
+an event's JSON form keeps the strings it always had.
+
+Examples:
+    >>> event = TurnMissed("Ron", MissReason.MIRROR, 2)
+    >>> print(event.description)
+    Ron stays in front of the Mirror of Erised (2 more to go)
+    >>> event.to_dict()["reason"] == "mirror"
+    True
+"""
 
 from __future__ import annotations
 
+import enum
+
 import attrs
 
+from hogwarts_rules.adventure.tables import Knowledge, Skill
 from hogwarts_rules.events import EVENTS, Event
 
 __all__ = [
     "AdventureEvent",
     "AmountRolled",
+    "Attribute",
     "AttributeSet",
     "ChallengePassed",
     "CluesChanged",
+    "Ending",
     "GameEnded",
     "HousePointsChanged",
     "ItemGained",
     "KnowledgeGained",
+    "MissReason",
     "Moved",
+    "Movement",
+    "Possession",
+    "RollChange",
     "RollChanged",
     "RolledOff",
     "SkillChanged",
@@ -26,6 +47,64 @@ __all__ = [
     "TurnOrderSet",
     "TurnsLost",
 ]
+
+
+class Ending(enum.StrEnum):
+    """Why a game ended (`Game.finished`, `GameEnded.reason`)."""
+
+    VOLDEMORT_DEFEATED = "voldemort_defeated"
+    ROUND_LIMIT = "round_limit"
+
+
+class MissReason(enum.StrEnum):
+    """Why a player's turns pass without play (`TurnMissed`, `TurnsLost`)."""
+
+    MISSED = "missed"
+    MIRROR = "mirror"
+    """Staying in front of the Mirror of Erised."""
+
+
+class Movement(enum.StrEnum):
+    """How a pawn moved (`Moved.how`)."""
+
+    STEP = "step"
+    ROLL = "roll"
+    FORCED = "forced"
+    SECRET_PASSAGE = "secret passage"
+    SHORTCUT = "shortcut"
+    DUNGEON = "dungeon"
+    HOSPITAL = "hospital"
+
+
+class RollChange(enum.StrEnum):
+    """How a roll just seen was changed (`RollChanged.how`)."""
+
+    REMEMBRALL = "remembrall"
+    BONUS = "bonus"
+
+
+class Attribute(enum.StrEnum):
+    """The record-keeping attributes `AttributeSet` sets."""
+
+    RAISED_BY = "raised_by"
+    FAMILY = "family"
+    WEALTH = "wealth"
+    WAND = "wand"
+    FAMILIAR = "familiar"
+    HOUSE = "house"
+
+
+class Possession(enum.StrEnum):
+    """What `ItemGained` says a player got."""
+
+    SWEATER = "sweater"
+    CHOCOLATE_FROGS = "chocolate frogs"
+    BEANS = "beans"
+    REMEMBRALL = "remembrall"
+    CLOAK = "cloak"
+    NIMBUS = "nimbus"
+    FUTURE_BONUS = "future_bonus"
+    STUDY_BONUS = "study_bonus"
 
 
 def _signed(value: int) -> str:
@@ -137,13 +216,13 @@ class RollChanged(AdventureEvent):
 
     Attributes:
         player: whose roll.
-        how: ``"remembrall"`` or ``"bonus"``.
+        how: a Remembrall's reroll, or a stored +1.
         dice: the dice now.
         bonus: the +1s added so far.
     """
 
     player: str
-    how: str
+    how: RollChange
     dice: tuple[int, ...]
     bonus: int
 
@@ -151,7 +230,7 @@ class RollChanged(AdventureEvent):
     def description(self) -> str:
         """See `Event.description`."""
         shown = " + ".join(str(d) for d in self.dice)
-        if self.how == "remembrall":
+        if self.how == RollChange.REMEMBRALL:
             return f"{self.player}'s Remembrall glows: the reroll is {shown}"
         return f"{self.player} uses a stored +1: the roll counts {shown} +{self.bonus}"
 
@@ -165,30 +244,31 @@ class Moved(AdventureEvent):
         player: whose pawn.
         origin: the space it left.
         destination: the space it reached.
-        how: ``"step"``, ``"roll"``, ``"forced"``, ``"secret passage"``, ``"shortcut"``,
-            ``"dungeon"`` or ``"hospital"``.
+        how: a step, a roll, sent (forced), a secret passage, the shortcut to the
+            3rd Floor, into the dungeon, or taken to the Hospital.
     """
 
     player: str
     origin: str
     destination: str
-    how: str
+    how: Movement
 
     @property
     def description(self) -> str:
         """See `Event.description`."""
-        verbs = {
-            "step": "moves",
-            "roll": "moves",
-            "forced": "is sent",
-            "secret passage": "takes a secret passage",
-            "shortcut": "hurries",
-            "dungeon": "enters the dungeon",
-            "hospital": "is taken",
-        }
-        return (
-            f"{self.player} {verbs.get(self.how, 'moves')} from {self.origin} to {self.destination}"
-        )
+        verb = _MOVING.get(self.how, "moves")
+        return f"{self.player} {verb} from {self.origin} to {self.destination}"
+
+
+_MOVING = {
+    Movement.STEP: "moves",
+    Movement.ROLL: "moves",
+    Movement.FORCED: "is sent",
+    Movement.SECRET_PASSAGE: "takes a secret passage",
+    Movement.SHORTCUT: "hurries",
+    Movement.DUNGEON: "enters the dungeon",
+    Movement.HOSPITAL: "is taken",
+}
 
 
 @EVENTS.register("adventure.turn_missed")
@@ -198,20 +278,19 @@ class TurnMissed(AdventureEvent):
 
     Attributes:
         player: who missed the turn.
-        reason: ``"missed"`` or ``"mirror"`` (staying in the Mirror of Erised).
+        reason: a turn to miss, or staying in front of the Mirror of Erised.
         left: turns still to miss after this one.
     """
 
     player: str
-    reason: str
+    reason: MissReason
     left: int
 
     @property
     def description(self) -> str:
         """See `Event.description`."""
-        what = (
-            "stays in front of the Mirror of Erised" if self.reason == "mirror" else "misses a turn"
-        )
+        mirror = self.reason == MissReason.MIRROR
+        what = "stays in front of the Mirror of Erised" if mirror else "misses a turn"
         return f"{self.player} {what} ({self.left} more to go)"
 
 
@@ -223,17 +302,17 @@ class TurnsLost(AdventureEvent):
     Attributes:
         player: who.
         turns: how many more turns.
-        reason: ``"missed"`` or ``"mirror"``.
+        reason: turns to miss, or turns to stay in front of the Mirror.
     """
 
     player: str
     turns: int
-    reason: str
+    reason: MissReason
 
     @property
     def description(self) -> str:
         """See `Event.description`."""
-        if self.reason == "mirror":
+        if self.reason == MissReason.MIRROR:
             return (
                 f"{self.player} is obsessed and stays {self.turns} turn(s) in front of the Mirror"
             )
@@ -248,25 +327,27 @@ class AttributeSet(AdventureEvent):
     Attributes:
         player: whose record.
         attribute: which attribute.
-        value: its value.
+        value: its value (``"mean"`` for the family).
     """
 
     player: str
-    attribute: str
+    attribute: Attribute
     value: str
 
     @property
     def description(self) -> str:
         """See `Event.description`."""
-        phrases = {
-            "raised_by": "{p} was raised by {v}",
-            "family": "{p}'s family is {v}",
-            "wealth": "{p} is {v}",
-            "house": "{p} is sorted into {v}",
-        }
-        phrase = phrases.get(self.attribute, "{p}'s {a}: {v}")
-        value = self.value.title() if self.attribute == "raised_by" else self.value
+        phrase = _PHRASES.get(self.attribute, "{p}'s {a}: {v}")
+        value = self.value.title() if self.attribute == Attribute.RAISED_BY else self.value
         return phrase.format(p=self.player, a=self.attribute.replace("_", " "), v=value)
+
+
+_PHRASES = {
+    Attribute.RAISED_BY: "{p} was raised by {v}",
+    Attribute.FAMILY: "{p}'s family is {v}",
+    Attribute.WEALTH: "{p} is {v}",
+    Attribute.HOUSE: "{p} is sorted into {v}",
+}
 
 
 @EVENTS.register("adventure.skill_changed")
@@ -276,13 +357,13 @@ class SkillChanged(AdventureEvent):
 
     Attributes:
         player: whose skill.
-        skill: ``magic``, ``flying``, ``study`` or ``chess``.
+        skill: which skill.
         change: by how much.
         value: the new value.
     """
 
     player: str
-    skill: str
+    skill: Skill
     change: int
     value: int
 
@@ -344,26 +425,28 @@ class ItemGained(AdventureEvent):
 
     Attributes:
         player: who.
-        item: ``sweater``, ``chocolate frogs``, ``beans``, ``remembrall``, ``cloak``, ...
+        item: what (a sweater, chocolate frogs, beans, a Remembrall, the cloak...).
         count: how many.
     """
 
     player: str
-    item: str
+    item: Possession
     count: int = 1
 
     @property
     def description(self) -> str:
         """See `Event.description`."""
-        names = {
-            "sweater": "a sweater from home",
-            "remembrall": "a Remembrall",
-            "cloak": "the Cloak of Invisibility",
-            "nimbus": "a Nimbus 2000",
-            "future_bonus": "a +1 to one future roll",
-            "study_bonus": "a +1 to the next Study roll",
-        }
-        return f"{self.player} gets {names.get(self.item, f'{self.count} {self.item}')}"
+        return f"{self.player} gets {_THINGS.get(self.item, f'{self.count} {self.item}')}"
+
+
+_THINGS = {
+    Possession.SWEATER: "a sweater from home",
+    Possession.REMEMBRALL: "a Remembrall",
+    Possession.CLOAK: "the Cloak of Invisibility",
+    Possession.NIMBUS: "a Nimbus 2000",
+    Possession.FUTURE_BONUS: "a +1 to one future roll",
+    Possession.STUDY_BONUS: "a +1 to the next Study roll",
+}
 
 
 @EVENTS.register("adventure.knowledge_gained")
@@ -373,21 +456,23 @@ class KnowledgeGained(AdventureEvent):
 
     Attributes:
         player: who.
-        what: ``fluffys_secret``, ``plant_lore`` or ``wizards_mark``.
+        what: Fluffy's secret, plant lore or the Wizard's Mark.
     """
 
     player: str
-    what: str
+    what: Knowledge
 
     @property
     def description(self) -> str:
         """See `Event.description`."""
-        text = {
-            "fluffys_secret": "learns Fluffy's secret and will get past Fluffy",
-            "plant_lore": "learns plant lore and will get past the Devil's Snare",
-            "wizards_mark": "bears the Wizard's Mark and will defeat Voldemort",
-        }
-        return f"{self.player} {text.get(self.what, self.what)}"
+        return f"{self.player} {_LEARNS.get(self.what, self.what)}"
+
+
+_LEARNS = {
+    Knowledge.FLUFFYS_SECRET: "learns Fluffy's secret and will get past Fluffy",
+    Knowledge.PLANT_LORE: "learns plant lore and will get past the Devil's Snare",
+    Knowledge.WIZARDS_MARK: "bears the Wizard's Mark and will defeat Voldemort",
+}
 
 
 @EVENTS.register("adventure.team_decision")
@@ -438,21 +523,18 @@ class GameEnded(AdventureEvent):
 
     Attributes:
         winners: the players with the most house points (several on a tie).
-        reason: ``"voldemort_defeated"`` or ``"round_limit"``.
+        reason: Voldemort was defeated, or the round limit was reached.
         scores: every player's house points.
     """
 
     winners: tuple[str, ...]
-    reason: str
+    reason: Ending
     scores: tuple[tuple[str, int], ...]
 
     @property
     def description(self) -> str:
         """See `Event.description`."""
-        why = (
-            "Voldemort is defeated"
-            if self.reason == "voldemort_defeated"
-            else "the round limit is reached"
-        )
+        defeated = self.reason == Ending.VOLDEMORT_DEFEATED
+        why = "Voldemort is defeated" if defeated else "the round limit is reached"
         scores = ", ".join(f"{name} {points}" for name, points in self.scores)
         return f"The game ends ({why}). Winner: {' and '.join(self.winners)} ({scores})"

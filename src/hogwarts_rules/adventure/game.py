@@ -14,7 +14,7 @@ Examples:
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, Final, Self
 
 import attrs
@@ -46,16 +46,23 @@ from hogwarts_rules.adventure.board import (
     next_space,
     region,
 )
+from hogwarts_rules.adventure.errors import refuse
 from hogwarts_rules.adventure.events import (
     AmountRolled,
+    Attribute,
     AttributeSet,
     ChallengePassed,
     CluesChanged,
+    Ending,
     GameEnded,
     HousePointsChanged,
     ItemGained,
     KnowledgeGained,
+    MissReason,
     Moved,
+    Movement,
+    Possession,
+    RollChange,
     RollChanged,
     RolledOff,
     SkillChanged,
@@ -65,7 +72,25 @@ from hogwarts_rules.adventure.events import (
     TurnOrderSet,
     TurnsLost,
 )
-from hogwarts_rules.adventure.tables import HOUSES, SPACE_TABLES, TABLES, Effect, Row, Table
+from hogwarts_rules.adventure.tables import (
+    BOARDING_GIFTS,
+    HOUSES,
+    SPACE_TABLES,
+    TABLES,
+    Effect,
+    EffectKind,
+    Familiar,
+    House,
+    Item,
+    Knowledge,
+    RollModifier,
+    Row,
+    Skill,
+    Table,
+    Upbringing,
+    Wand,
+    Wealth,
+)
 from hogwarts_rules.dice import DiceSource
 from hogwarts_rules.engine import (
     Context,
@@ -75,7 +100,6 @@ from hogwarts_rules.engine import (
     make_dice,
     replace,
 )
-from hogwarts_rules.errors import IllegalActionError
 from hogwarts_rules.frozen import FrozenMap
 from hogwarts_rules.serialization import unstructure
 
@@ -111,6 +135,16 @@ def _names(value: Sequence[str]) -> frozenset[str]:
     return frozenset(value)
 
 
+_FAMILY_MODIFIER: Final[Mapping[Upbringing | None, int]] = {
+    Upbringing.WIZARDS: 1,
+    Upbringing.MUGGLES: -1,
+}
+"""Platform 9 3/4: add 1 if you were raised by Wizards, subtract one if Muggles raised you."""
+
+_OWL_MODIFIER: Final[Mapping[Familiar | None, int]] = {Familiar.BARN_OWL: 1, Familiar.SNOW_OWL: 2}
+"""Mail Table: add 1 if you have a Barn Owl, 2 if you have a Snow Owl."""
+
+
 @attrs.frozen
 class Player:
     """Everything one player keeps track of.
@@ -125,10 +159,10 @@ class Player:
         chess: Chess skill.
         house_points: house points (may be negative).
         clues: clues gathered.
-        raised_by: ``"wizards"`` or ``"muggles"``, once known.
+        raised_by: who raised the player, once known.
         mean_family: raised by a mean family.
         wizards_mark: born with the Wizard's Mark (automatically defeats Voldemort).
-        wealth: ``"Poor"``, ``"Modest"`` or ``"Rich"``, once known.
+        wealth: how well off the player is, once known.
         wealth_modifier: -1, 0 or +1.
         wand: the wand, once bought.
         familiar: the familiar, once bought.
@@ -154,20 +188,20 @@ class Player:
 
     name: str
     space: Space = Space.INVITATION
-    house: str | None = None
+    house: House | None = None
     magic: int = 0
     flying: int = 0
     study: int = 0
     chess: int = 0
     house_points: int = 0
     clues: int = 0
-    raised_by: str | None = None
+    raised_by: Upbringing | None = None
     mean_family: bool = False
     wizards_mark: bool = False
-    wealth: str | None = None
+    wealth: Wealth | None = None
     wealth_modifier: int = 0
-    wand: str | None = None
-    familiar: str | None = None
+    wand: Wand | None = None
+    familiar: Familiar | None = None
     chocolate_frogs: int = 0
     beans: int = 0
     sweaters: int = 0
@@ -187,8 +221,8 @@ class Player:
     boarded: bool = False
     repeat_table: str | None = None
 
-    def skill(self, name: str) -> int:
-        """A skill by name (``magic``, ``flying``, ``study``, ``chess``)."""
+    def skill(self, name: Skill | str) -> int:
+        """A skill by name (a `Skill`: ``magic``, ``flying``, ``study``, ``chess``)."""
         value: int = getattr(self, name)
         return value
 
@@ -206,10 +240,6 @@ class AdventureSetup:
     players: tuple[str, ...]
     dice: DiceSource
     max_rounds: int | None = None
-
-
-def _refuse(code: str, message: str) -> IllegalActionError:
-    return IllegalActionError(code, message)
 
 
 @attrs.frozen(kw_only=True)
@@ -234,7 +264,7 @@ class Game(GameBase):
     order: tuple[str, ...] = ()
     turn: int = 0
     round: int = 0
-    finished: str | None = None
+    finished: Ending | None = None
 
     # ----- reading the game -------------------------------------------------------------
 
@@ -253,7 +283,7 @@ class Game(GameBase):
         """
         found = self.players.get(name) if type(name) is str else None
         if found is None:
-            raise _refuse(
+            raise refuse(
                 "unknown_player", f"there is no player called {str(name)[:60]!r} in this game"
             )
         return found
@@ -292,12 +322,10 @@ class Game(GameBase):
             return None
         best = max(self.scores.values())
         winners = tuple(name for name, points in self.scores.items() if points == best)
-        why = (
-            "Voldemort was defeated"
-            if self.finished == "voldemort_defeated"
-            else "the round limit was reached"
-        )
-        return Outcome(winners, self.finished, self.scores, f"The game ended because {why}.")
+        defeated = self.finished == Ending.VOLDEMORT_DEFEATED
+        why = "Voldemort was defeated" if defeated else "the round limit was reached"
+        reason = Ending(self.finished).value
+        return Outcome(winners, reason, self.scores, f"The game ended because {why}.")
 
     # ----- pictures ---------------------------------------------------------------------------
 
@@ -342,34 +370,34 @@ class Game(GameBase):
         if action in self._root_actions():
             return
         if isinstance(action, RollOff):
-            raise _refuse("already_started", "the roll for who goes first has been made")
+            raise refuse("already_started", "the roll for who goes first has been made")
         if not isinstance(action, PlayerAction):
-            raise _refuse("bad_action", f"{type(action).__name__} cannot start a turn")
+            raise refuse("bad_action", f"{type(action).__name__} cannot start a turn")
         p = self.player(action.player)
         if not self.order:
-            raise _refuse("not_started", "roll for who goes first (RollOff) before the first turn")
+            raise refuse("not_started", "roll for who goes first (RollOff) before the first turn")
         if action.player != self.current_player:
-            raise _refuse("not_your_turn", f"it is {self.current_player}'s turn, not {p.name}'s")
+            raise refuse("not_your_turn", f"it is {self.current_player}'s turn, not {p.name}'s")
         kind = type(action).__name__
         if isinstance(action, TakeTurn):
-            raise _refuse("on_the_loop", f"{p.name} is on the loop: move 1 space or roll to move")
+            raise refuse("on_the_loop", f"{p.name} is on the loop: move 1 space or roll to move")
         if isinstance(action, MoveOne | RollToMove):
-            raise _refuse(
+            raise refuse(
                 "straight_run", f"{kind} is for the loop; on {p.space} you move one space a turn"
             )
         if isinstance(action, GoToThirdFloor | EnterDungeon):
             if region(p.space) is not Region.HOGWARTS:
-                raise _refuse("not_on_loop", f"{kind} is only allowed from a space of the loop")
+                raise refuse("not_on_loop", f"{kind} is only allowed from a space of the loop")
             if p.clues < CLUES_FOR_SHORTCUT:
-                raise _refuse(
+                raise refuse(
                     "need_clues", f"{kind} needs {CLUES_FOR_SHORTCUT} clues; {p.name} has {p.clues}"
                 )
             if isinstance(action, EnterDungeon):
-                raise _refuse("not_on_third_floor", "the dungeon is entered from the 3rd Floor")
-            raise _refuse(
+                raise refuse("not_on_third_floor", "the dungeon is entered from the 3rd Floor")
+            raise refuse(
                 "on_third_floor", f"{p.name} is already on the 3rd Floor: enter the dungeon or move"
             )
-        raise _refuse(
+        raise refuse(
             "not_now", f"{kind} is a decision the rules ask for; no such decision is awaited"
         )
 
@@ -387,14 +415,14 @@ class Game(GameBase):
         ctx.emit(HousePointsChanged(name, change, p.house_points + change))
         return game
 
-    def _skill(self, ctx: Context, name: str, skill: str, change: int) -> Self:
+    def _skill(self, ctx: Context, name: str, skill: Skill, change: int) -> Self:
         value = self.players[name].skill(skill) + change
         ctx.emit(SkillChanged(name, skill, change, value))
         return self._update(name, **{skill: value})
 
     def _miss(self, ctx: Context, name: str, turns: int) -> Self:
         p = self.players[name]
-        ctx.emit(TurnsLost(name, turns, "missed"))
+        ctx.emit(TurnsLost(name, turns, MissReason.MISSED))
         return self._update(name, turns_to_miss=p.turns_to_miss + turns)
 
     # ----- rolling ----------------------------------------------------------------------------
@@ -438,11 +466,11 @@ class Game(GameBase):
             if isinstance(choice, UseRemembrall):
                 game = game._update(name, remembralls=p.remembralls - 1)
                 dice = ctx.roll_many(count, 6, label=f"{label} (Remembrall reroll)", state=game)
-                ctx.emit(RollChanged(name, "remembrall", dice, bonus))
+                ctx.emit(RollChanged(name, RollChange.REMEMBRALL, dice, bonus))
             else:
                 game = game._update(name, future_bonuses=p.future_bonuses - 1)
                 bonus += 1
-                ctx.emit(RollChanged(name, "bonus", dice, bonus))
+                ctx.emit(RollChanged(name, RollChange.BONUS, dice, bonus))
 
     def _amount(self, ctx: Context, name: str, count: int, purpose: str) -> tuple[Self, int]:
         game, dice, bonus = self._roll(ctx, name, count, purpose, None)
@@ -454,22 +482,30 @@ class Game(GameBase):
         p = self.players[name]
         mods: list[tuple[str, int]] = []
         for key in table.modifier_keys:
-            if key in ("magic", "flying", "study", "chess"):
-                mods.append((f"{key.title()} skill", p.skill(key)))
-                if key == "study" and p.study_bonus:
-                    mods.append(("cram", p.study_bonus))
-            elif key == "wealth":
-                mods.append(("wealth", p.wealth_modifier))
-            elif key == "family":
-                mods.append(("family", {"wizards": 1, "muggles": -1}.get(p.raised_by or "", 0)))
-            elif key == "owl":
-                mods.append(("owl", {"Barn Owl": 1, "Snow Owl": 2}.get(p.familiar or "", 0)))
-            elif key == "cloak":
-                mods.append(("cloak", 1 if p.cloak else 0))
-            elif key == "obsessed":
-                mods.append(("previously obsessed", -2 if p.been_obsessed else 0))
-            elif key == "mean_family":
-                mods.append(("mean family", 1 if p.mean_family else 0))
+            match key:
+                case (
+                    RollModifier.MAGIC
+                    | RollModifier.FLYING
+                    | RollModifier.STUDY
+                    | RollModifier.CHESS
+                ):
+                    mods.append((f"{key.title()} skill", p.skill(Skill(key))))
+                    if key is RollModifier.STUDY and p.study_bonus:
+                        mods.append(("cram", p.study_bonus))
+                case RollModifier.WEALTH:
+                    mods.append(("wealth", p.wealth_modifier))
+                case RollModifier.FAMILY:
+                    mods.append(("family", _FAMILY_MODIFIER.get(p.raised_by, 0)))
+                case RollModifier.OWL:
+                    mods.append(("owl", _OWL_MODIFIER.get(p.familiar, 0)))
+                case RollModifier.CLOAK:
+                    mods.append(("cloak", 1 if p.cloak else 0))
+                case RollModifier.OBSESSED:
+                    mods.append(("previously obsessed", -2 if p.been_obsessed else 0))
+                case RollModifier.MEAN_FAMILY:
+                    mods.append(("mean family", 1 if p.mean_family else 0))
+                case RollModifier.BEWITCHED:
+                    pass  # the Quidditch Match passes it in (``extra``): see EffectKind.TABLE
         return mods
 
     def _roll_table(
@@ -484,7 +520,7 @@ class Game(GameBase):
         total = sum(dice) + sum(v for _, v in mods)
         row = table.row_for(total)
         ctx.emit(TableRolled(name, key, table.title, dice, tuple(mods), total, row.result))
-        if "study" in table.modifier_keys and game.players[name].study_bonus:
+        if RollModifier.STUDY in table.modifier_keys and game.players[name].study_bonus:
             game = game._update(name, study_bonus=0)
         return game, row
 
@@ -505,82 +541,77 @@ class Game(GameBase):
         return game
 
     def _effect(self, ctx: Context, name: str, effect: Effect, table: str) -> Self:
+        """Apply one effect of a row of ``table`` (see `Effect` for the vocabulary)."""
         p = self.players[name]
         match effect.kind:
-            case "points":
+            case EffectKind.POINTS:
                 return self._points(ctx, name, effect.amount)
-            case "points_dice":
+            case EffectKind.POINTS_DICE:
                 game, total = self._amount(ctx, name, effect.amount, "house points")
                 return game._points(ctx, name, total)
-            case "clue":
-                if effect.what:
-                    if effect.what in p.clue_sources_used:
-                        return self
-                    game = self._update(
-                        name,
-                        clues=p.clues + 1,
-                        clue_sources_used=p.clue_sources_used | frozenset((effect.what,)),
-                    )
-                else:
-                    game = self._update(name, clues=p.clues + 1)
-                ctx.emit(CluesChanged(name, p.clues + 1, effect.what))
-                return game
-            case "skill":
-                return self._skill(ctx, name, effect.what, effect.amount)
-            case "miss":
+            case EffectKind.CLUE:
+                return self._clue(ctx, name, effect.what)
+            case EffectKind.SKILL:
+                return self._skill(ctx, name, Skill(effect.what), effect.amount)
+            case EffectKind.MISS:
                 return self._miss(ctx, name, effect.amount)
-            case "hospital":
-                game = self._move(ctx, name, Space.HOSPITAL, "hospital")
+            case EffectKind.HOSPITAL:
+                game = self._move(ctx, name, Space.HOSPITAL, Movement.HOSPITAL)
                 return game._miss(ctx, name, effect.amount)
-            case "go":
-                return self._land(ctx, name, Space(effect.what), "forced")
-            case "move_dice":
+            case EffectKind.GO:
+                return self._land(ctx, name, Space(effect.what), Movement.FORCED)
+            case EffectKind.MOVE_DICE:
                 game, steps = self._amount(ctx, name, effect.amount, "the Moving Staircases")
-                return game._land(ctx, name, loop_step(p.space, steps), "forced")
-            case "secret_passage":
+                return game._land(ctx, name, loop_step(p.space, steps), Movement.FORCED)
+            case EffectKind.SECRET_PASSAGE:
                 options = [ChooseSpace(name, s.value) for s in LOOP if s is not p.space]
                 choice = ctx.decide(
                     name, options, prompt=f"{name} found a secret passage: where to?", state=self
                 )
                 assert isinstance(choice, ChooseSpace)
-                return self._land(ctx, name, Space(choice.space), "secret passage")
-            case "table":
-                if effect.what == "package":
-                    return self._package(ctx, name)
-                game = self._table(ctx, name, effect.what)
-                if effect.what == "quidditch_match" and game.finished is None:
-                    bewitched = (
-                        (("bewitched broom", 1),) if effect.amount else (("bewitched broom", 0),)
-                    )
-                    game = game._table(ctx, name, "match_injury", bewitched)
-                return game
-            case "item":
-                return self._item(ctx, name, effect)
-            case "set":
-                return self._set(ctx, name, effect)
-            case "future_bonus":
-                ctx.emit(ItemGained(name, "future_bonus"))
+                return self._land(ctx, name, Space(choice.space), Movement.SECRET_PASSAGE)
+            case EffectKind.TABLE:
+                return self._roll_on(ctx, name, effect.what, bewitched=bool(effect.amount))
+            case EffectKind.ITEM:
+                return self._item(ctx, name, Item(effect.what), effect.amount)
+            case EffectKind.RAISED_BY:
+                ctx.emit(AttributeSet(name, Attribute.RAISED_BY, effect.what))
+                return self._update(name, raised_by=Upbringing(effect.what))
+            case EffectKind.MEAN_FAMILY:
+                ctx.emit(AttributeSet(name, Attribute.FAMILY, "mean"))
+                return self._update(name, mean_family=True)
+            case EffectKind.WEALTH:
+                ctx.emit(AttributeSet(name, Attribute.WEALTH, effect.what))
+                return self._update(name, wealth=Wealth(effect.what), wealth_modifier=effect.amount)
+            case EffectKind.WAND:
+                ctx.emit(AttributeSet(name, Attribute.WAND, effect.what))
+                return self._update(name, wand=Wand(effect.what))
+            case EffectKind.FAMILIAR:
+                ctx.emit(AttributeSet(name, Attribute.FAMILIAR, effect.what))
+                return self._update(name, familiar=Familiar(effect.what))
+            case EffectKind.HOUSE:
+                return self._sorted_into(ctx, name, House(effect.what))
+            case EffectKind.FUTURE_BONUS:
+                ctx.emit(ItemGained(name, Possession.FUTURE_BONUS))
                 return self._update(name, future_bonuses=p.future_bonuses + 1)
-            case "study_bonus":
-                ctx.emit(ItemGained(name, "study_bonus"))
+            case EffectKind.STUDY_BONUS:
+                ctx.emit(ItemGained(name, Possession.STUDY_BONUS))
                 return self._update(name, study_bonus=p.study_bonus + 1)
-            case "know":
-                ctx.emit(KnowledgeGained(name, effect.what))
-                return self._update(name, **{effect.what: True})
-            case "wizards_mark":
-                ctx.emit(KnowledgeGained(name, "wizards_mark"))
-                return self._update(name, wizards_mark=True)
-            case "stay_dice":
+            case EffectKind.KNOW:
+                return self._learn(ctx, name, Knowledge(effect.what))
+            case EffectKind.WIZARDS_MARK:
+                return self._learn(ctx, name, Knowledge.WIZARDS_MARK)
+            case EffectKind.STAY_DICE:
                 game, turns = self._amount(ctx, name, effect.amount, "turns in front of the Mirror")
-                ctx.emit(TurnsLost(name, turns, "mirror"))
+                ctx.emit(TurnsLost(name, turns, MissReason.MIRROR))
                 return game._update(name, mirror_turns=turns, been_obsessed=True)
-            case "move_on":
+            case EffectKind.MOVE_ON:
                 ahead = next_space(p.space)
                 assert ahead is not None
-                return self._land(ctx, name, ahead, "step")
-            case "repeat":
+                return self._land(ctx, name, ahead, Movement.STEP)
+            case EffectKind.REPEAT:
                 return self._update(name, repeat_table=table)
-            case "team_offer":
+            case EffectKind.TEAM_OFFER:
                 offer = [JoinTeam(name), DeclineTeam(name)]
                 choice = ctx.decide(
                     name,
@@ -592,72 +623,98 @@ class Game(GameBase):
                 ctx.emit(TeamDecision(name, joined))
                 if not joined:
                     return self
-                return self._update(name, on_team=True)._skill(ctx, name, "study", -1)
-            case "pick_house":
+                return self._update(name, on_team=True)._skill(ctx, name, Skill.STUDY, -1)
+            case EffectKind.PICK_HOUSE:
                 free = [h for h in HOUSES if h not in self._taken_houses()]
                 choice = ctx.decide(
                     name,
-                    [ChooseHouse(name, h) for h in free],
+                    [ChooseHouse(name, h.value) for h in free],
                     prompt=f"{name} may pick a house",
                     state=self,
                 )
                 assert isinstance(choice, ChooseHouse)
-                ctx.emit(AttributeSet(name, "house", choice.house))
-                return self._update(name, house=choice.house)
-            case "pass":
+                return self._sorted_into(ctx, name, House(choice.house))
+            case EffectKind.PASS:
                 ctx.emit(ChallengePassed(name, p.space.value, False))
                 return self
-            case "defeat_voldemort":
+            case EffectKind.DEFEAT_VOLDEMORT:
                 return self._defeat_voldemort(ctx, name, automatically=False)
         raise AssertionError(f"unknown effect {effect!r}")  # pragma: no cover
 
-    def _taken_houses(self) -> set[str]:
+    def _clue(self, ctx: Context, name: str, once: str) -> Self:
+        """Gain a clue; a one-time-only source (``once``) gives it only the first time."""
+        p = self.players[name]
+        if once and once in p.clue_sources_used:
+            return self
+        used = p.clue_sources_used | frozenset((once,)) if once else p.clue_sources_used
+        ctx.emit(CluesChanged(name, p.clues + 1, once))
+        return self._update(name, clues=p.clues + 1, clue_sources_used=used)
+
+    def _roll_on(self, ctx: Context, name: str, key: str, *, bewitched: bool) -> Self:
+        """Roll on another table (the Package Table and the Quidditch Match have more to them)."""
+        if key == "package":
+            return self._package(ctx, name)
+        game = self._table(ctx, name, key)
+        if key == "quidditch_match" and game.finished is None:
+            broom = (("bewitched broom", 1 if bewitched else 0),)
+            game = game._table(ctx, name, "match_injury", broom)
+        return game
+
+    def _learn(self, ctx: Context, name: str, knowledge: Knowledge) -> Self:
+        ctx.emit(KnowledgeGained(name, knowledge))
+        return self._update(name, **{knowledge.value: True})
+
+    def _sorted_into(self, ctx: Context, name: str, house: House) -> Self:
+        ctx.emit(AttributeSet(name, Attribute.HOUSE, house.value))
+        return self._update(name, house=house)
+
+    def _taken_houses(self) -> set[House]:
         return {p.house for p in self.players.values() if p.house is not None}
 
-    def _set(self, ctx: Context, name: str, effect: Effect) -> Self:
-        attribute, _, value = effect.what.partition(":")
-        if attribute == "mean_family":
-            ctx.emit(AttributeSet(name, "family", "mean"))
-            return self._update(name, mean_family=True)
-        ctx.emit(AttributeSet(name, attribute, value))
-        if attribute == "wealth":
-            return self._update(name, wealth=value, wealth_modifier=effect.amount)
-        return self._update(name, **{attribute: value})
-
-    def _item(self, ctx: Context, name: str, effect: Effect) -> Self:
+    def _item(self, ctx: Context, name: str, item: Item, amount: int) -> Self:
+        """Gain ``item`` (``amount`` D6 of Chocolate Frogs or Every Flavour Beans)."""
         p = self.players[name]
-        if effect.what == "frogs_dice":
-            game, count = self._amount(ctx, name, effect.amount, "Chocolate Frogs")
-            ctx.emit(ItemGained(name, "chocolate frogs", count))
-            return game._update(name, chocolate_frogs=p.chocolate_frogs + count)
-        if effect.what == "beans_dice":
-            game, count = self._amount(ctx, name, effect.amount, "Every Flavour Beans")
-            ctx.emit(ItemGained(name, "beans", count))
-            return game._update(name, beans=p.beans + count)
-        ctx.emit(ItemGained(name, effect.what))
-        if effect.what == "sweater":
-            return self._update(name, sweaters=p.sweaters + 1)
-        if effect.what == "remembrall":
-            return self._update(name, remembralls=p.remembralls + 1)
-        return self._update(name, **{effect.what: True})  # cloak, nimbus
+        match item:
+            case Item.CHOCOLATE_FROGS:
+                game, count = self._amount(ctx, name, amount, "Chocolate Frogs")
+                ctx.emit(ItemGained(name, Possession.CHOCOLATE_FROGS, count))
+                return game._update(name, chocolate_frogs=p.chocolate_frogs + count)
+            case Item.BEANS:
+                game, count = self._amount(ctx, name, amount, "Every Flavour Beans")
+                ctx.emit(ItemGained(name, Possession.BEANS, count))
+                return game._update(name, beans=p.beans + count)
+            case Item.SWEATER:
+                ctx.emit(ItemGained(name, Possession.SWEATER))
+                return self._update(name, sweaters=p.sweaters + 1)
+            case Item.REMEMBRALL:
+                ctx.emit(ItemGained(name, Possession.REMEMBRALL))
+                return self._update(name, remembralls=p.remembralls + 1)
+            case Item.CLOAK:
+                ctx.emit(ItemGained(name, Possession.CLOAK))
+                return self._update(name, cloak=True)
+            case Item.NIMBUS:
+                ctx.emit(ItemGained(name, Possession.NIMBUS))
+                return self._update(name, nimbus=True)
+        raise AssertionError(f"unknown item {item!r}")  # pragma: no cover
 
     def _package(self, ctx: Context, name: str) -> Self:
         game = self
         while True:
             game, row = game._roll_table(ctx, name, "package")
             p = game.players[name]
-            owned = {"cloak": p.cloak, "nimbus": p.nimbus}
-            if not any(e.kind == "item" and owned.get(e.what) for e in row.effects):
+            owned = {Item.CLOAK: p.cloak, Item.NIMBUS: p.nimbus}
+            # "Roll again if you have one."
+            if not any(e.kind is EffectKind.ITEM and owned.get(Item(e.what)) for e in row.effects):
                 return game._effects(ctx, name, row.effects, "package")
 
     # ----- moving -------------------------------------------------------------------------------
 
-    def _move(self, ctx: Context, name: str, space: Space, how: str) -> Self:
+    def _move(self, ctx: Context, name: str, space: Space, how: Movement) -> Self:
         p = self.players[name]
         ctx.emit(Moved(name, p.space.value, space.value, how))
         return self._update(name, space=space)
 
-    def _land(self, ctx: Context, name: str, space: Space, how: str) -> Self:
+    def _land(self, ctx: Context, name: str, space: Space, how: Movement) -> Self:
         """Move to ``space``, which then takes effect."""
         return self._move(ctx, name, space, how)._arrive(ctx, name)
 
@@ -670,8 +727,8 @@ class Game(GameBase):
             game = self
             if not p.boarded:
                 game = game._update(name, boarded=True)
-                game = game._item(ctx, name, Effect("item", 1, "frogs_dice"))
-                game = game._item(ctx, name, Effect("item", 2, "beans_dice"))
+                for gift in BOARDING_GIFTS:
+                    game = game._effect(ctx, name, gift, "platform")
             return game._table(ctx, name, "platform")
         if space is Space.GREAT_HALL and p.house is None:
             return self._sorting(ctx, name)
@@ -693,7 +750,7 @@ class Game(GameBase):
         while True:
             game, row = game._roll_table(ctx, name, "sorting")
             (effect,) = row.effects
-            if effect.kind == "set" and effect.what.partition(":")[2] in game._taken_houses():
+            if effect.kind is EffectKind.HOUSE and effect.what in game._taken_houses():
                 continue  # "If you roll a House someone already has roll again."
             return game._effect(ctx, name, effect, "sorting")
 
@@ -701,10 +758,10 @@ class Game(GameBase):
         ctx.emit(ChallengePassed(name, Space.SORCERERS_STONE.value, automatically))
         game = self._points(ctx, name, VOLDEMORT_POINTS)
         for other in game.players.values():  # "Everyone goes to the Great Hall."
-            game = game._move(ctx, other.name, Space.GREAT_HALL, "forced")
-        return game._finish(ctx, "voldemort_defeated")
+            game = game._move(ctx, other.name, Space.GREAT_HALL, Movement.FORCED)
+        return game._finish(ctx, Ending.VOLDEMORT_DEFEATED)
 
-    def _finish(self, ctx: Context, reason: str) -> Self:
+    def _finish(self, ctx: Context, reason: Ending) -> Self:
         game = attrs.evolve(self, finished=reason)
         outcome = game.outcome
         assert outcome is not None
@@ -751,16 +808,17 @@ class Game(GameBase):
                 return self._update(name, repeat_table=None)._table(ctx, name, p.repeat_table)
             ahead = next_space(p.space)
             assert ahead is not None
-            return self._land(ctx, name, ahead, "dungeon" if ahead in DUNGEON else "step")
+            how = Movement.DUNGEON if ahead in DUNGEON else Movement.STEP
+            return self._land(ctx, name, ahead, how)
         if isinstance(action, MoveOne):
-            return self._land(ctx, name, loop_step(p.space, 1), "step")
+            return self._land(ctx, name, loop_step(p.space, 1), Movement.STEP)
         if isinstance(action, RollToMove):
             game, steps = self._amount(ctx, name, 1, "movement")
-            return game._land(ctx, name, loop_step(p.space, steps), "roll")
+            return game._land(ctx, name, loop_step(p.space, steps), Movement.ROLL)
         if isinstance(action, GoToThirdFloor):
-            return self._land(ctx, name, Space.THIRD_FLOOR, "shortcut")
+            return self._land(ctx, name, Space.THIRD_FLOOR, Movement.SHORTCUT)
         assert isinstance(action, EnterDungeon)
-        return self._land(ctx, name, Space.FLUFFY, "dungeon")
+        return self._land(ctx, name, Space.FLUFFY, Movement.DUNGEON)
 
     def _next_turn(self, ctx: Context) -> Self:
         players = self.players
@@ -773,14 +831,14 @@ class Game(GameBase):
                 round_number += 1
                 if limit is not None and round_number > limit:
                     game = replace(self, players=players, turn=0, round=limit)
-                    return game._finish(ctx, "round_limit")
+                    return game._finish(ctx, Ending.ROUND_LIMIT)
             p = players[self.order[turn]]
             if p.mirror_turns:
                 p = replace(p, mirror_turns=p.mirror_turns - 1)
-                ctx.emit(TurnMissed(p.name, "mirror", p.mirror_turns + p.turns_to_miss))
+                ctx.emit(TurnMissed(p.name, MissReason.MIRROR, p.mirror_turns + p.turns_to_miss))
             elif p.turns_to_miss:
                 p = replace(p, turns_to_miss=p.turns_to_miss - 1)
-                ctx.emit(TurnMissed(p.name, "missed", p.turns_to_miss))
+                ctx.emit(TurnMissed(p.name, MissReason.MISSED, p.turns_to_miss))
             else:
                 return replace(self, players=players, turn=turn, round=round_number)
             players = players.set(p.name, p)
@@ -792,7 +850,7 @@ class Game(GameBase):
         names = check_player_names(setup.players, minimum=2, maximum=4)
         limit = setup.max_rounds
         if limit is not None and (type(limit) is not int or not 1 <= limit <= MAX_ROUND_LIMIT):
-            raise _refuse(
+            raise refuse(
                 "bad_option", f"max_rounds must be a whole number from 1 to {MAX_ROUND_LIMIT}"
             )
         return cls(dice=setup.dice, setup=setup, players=FrozenMap({n: Player(n) for n in names}))
@@ -830,7 +888,7 @@ def new_game(
     """
     unknown = sorted(set(options) - {"max_rounds"})
     if unknown:
-        raise _refuse("unknown_option", f"unknown option {unknown[0]!r} (known: max_rounds)")
+        raise refuse("unknown_option", f"unknown option {unknown[0]!r} (known: max_rounds)")
     names = check_player_names(players, minimum=2, maximum=4)
     setup = AdventureSetup(names, make_dice(seed, dice), options.get("max_rounds"))
     return Game._start(setup)

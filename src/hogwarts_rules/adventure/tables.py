@@ -6,15 +6,24 @@ interprets the effects; the documentation renders the same data.
 
 Totals that fall off a table are clamped to its first or last row (ruling AD-4).
 
+The names the tables use are `enum.StrEnum` vocabularies (`Skill`, `House`,
+`Wealth`, `Item`...): each member is its string, so saved games and events keep
+the strings they always had.
+
 Examples:
     >>> TABLES["gringotts_wealth"].row_for(5).result
     'Rich'
     >>> TABLES["ollivanders"].row_for(7).result  # 6 + a Rich wealth modifier
     'Phoenix Feather'
+    >>> TABLES["gringotts_wealth"].row_for(1).effects
+    (Effect(kind=<EffectKind.WEALTH: 'wealth'>, amount=-1, what=<Wealth.POOR: 'Poor'>),)
+    >>> Skill.MAGIC == "magic"
+    True
 """
 
 from __future__ import annotations
 
+import enum
 from collections.abc import Mapping
 from typing import Final
 
@@ -23,18 +32,154 @@ import attrs
 from hogwarts_rules.adventure.board import Space
 
 __all__ = [
+    "BOARDING_GIFTS",
     "HOUSES",
     "SKILLS",
+    "SPACE_TABLES",
     "TABLES",
     "Effect",
+    "EffectKind",
+    "Familiar",
+    "House",
+    "Item",
+    "Knowledge",
+    "RollModifier",
     "Row",
+    "Skill",
     "Table",
+    "Upbringing",
+    "Wand",
+    "Wealth",
 ]
 
-SKILLS: Final = ("magic", "flying", "study", "chess")
+
+class Skill(enum.StrEnum):
+    """The four skills a player keeps track of (all start at 0)."""
+
+    MAGIC = "magic"
+    FLYING = "flying"
+    STUDY = "study"
+    CHESS = "chess"
+
+
+class House(enum.StrEnum):
+    """The four houses, in the order of the Sorting table."""
+
+    GRYFFINDOR = "Gryffindor"
+    HUFFLEPUFF = "Hufflepuff"
+    RAVENCLAW = "Ravenclaw"
+    SLYTHERIN = "Slytherin"
+
+
+class Upbringing(enum.StrEnum):
+    """Who raised a player (Early childhood)."""
+
+    WIZARDS = "wizards"
+    MUGGLES = "muggles"
+
+
+class Wealth(enum.StrEnum):
+    """How well off a player is (Gringotts Bank)."""
+
+    POOR = "Poor"
+    MODEST = "Modest"
+    RICH = "Rich"
+
+
+class Wand(enum.StrEnum):
+    """The wands of Ollivanders."""
+
+    HAND_ME_DOWN = "Hand me down"
+    OAK_WOOD = "Oak wood"
+    PHOENIX_FEATHER = "Phoenix Feather"
+
+
+class Familiar(enum.StrEnum):
+    """The familiars of the Familiar Shop."""
+
+    TOAD = "Toad"
+    RAT = "Rat"
+    CAT = "Cat"
+    BARN_OWL = "Barn Owl"
+    SNOW_OWL = "Snow Owl"
+
+
+class Item(enum.StrEnum):
+    """What a table gives a player to keep (`EffectKind.ITEM`).
+
+    Chocolate Frogs and Every Flavour Beans come by the handful: the effect's
+    ``amount`` is how many D6 of them.
+    """
+
+    SWEATER = "sweater"
+    CHOCOLATE_FROGS = "frogs_dice"
+    BEANS = "beans_dice"
+    REMEMBRALL = "remembrall"
+    CLOAK = "cloak"
+    NIMBUS = "nimbus"
+
+
+class Knowledge(enum.StrEnum):
+    """What gets a player past a dungeon challenge without a roll (each a `Player` flag)."""
+
+    FLUFFYS_SECRET = "fluffys_secret"
+    PLANT_LORE = "plant_lore"
+    WIZARDS_MARK = "wizards_mark"
+
+
+class RollModifier(enum.StrEnum):
+    """What a table adds to its roll, as the rules code computes it (`Table.modifier_keys`)."""
+
+    MAGIC = "magic"
+    FLYING = "flying"
+    STUDY = "study"
+    CHESS = "chess"
+    WEALTH = "wealth"
+    FAMILY = "family"
+    OWL = "owl"
+    CLOAK = "cloak"
+    OBSESSED = "obsessed"
+    MEAN_FAMILY = "mean_family"
+    BEWITCHED = "bewitched"
+
+
+class EffectKind(enum.StrEnum):
+    """What one effect of a table row does; `Effect` says what its ``amount`` and ``what`` are."""
+
+    POINTS = "points"
+    POINTS_DICE = "points_dice"
+    CLUE = "clue"
+    SKILL = "skill"
+    MISS = "miss"
+    HOSPITAL = "hospital"
+    GO = "go"
+    MOVE_DICE = "move_dice"
+    SECRET_PASSAGE = "secret_passage"
+    TABLE = "table"
+    ITEM = "item"
+    RAISED_BY = "raised_by"
+    MEAN_FAMILY = "mean_family"
+    WEALTH = "wealth"
+    WAND = "wand"
+    FAMILIAR = "familiar"
+    HOUSE = "house"
+    FUTURE_BONUS = "future_bonus"
+    STUDY_BONUS = "study_bonus"
+    KNOW = "know"
+    WIZARDS_MARK = "wizards_mark"
+    STAY_DICE = "stay_dice"
+    MOVE_ON = "move_on"
+    REPEAT = "repeat"
+    TEAM_OFFER = "team_offer"
+    PICK_HOUSE = "pick_house"
+    PASS = "pass"
+    DEFEAT_VOLDEMORT = "defeat_voldemort"
+
+
+SKILLS: Final = tuple(Skill)
 """The four skills a player keeps track of (all start at 0)."""
 
-HOUSES: Final = ("Gryffindor", "Hufflepuff", "Ravenclaw", "Slytherin")
+HOUSES: Final = tuple(House)
 """The four houses, in the order of the Sorting table."""
 
 
@@ -43,37 +188,124 @@ class Effect:
     """One thing a table row does, in a small vocabulary the rules code interprets.
 
     Attributes:
-        kind: what happens (see the list below).
+        kind: what happens (see below).
         amount: a number (house points, skill change, turns, dice to roll).
-        what: a name (a skill, an item, a space, a table, a one-time clue source).
+        what: a name, of the vocabulary the kind says (a `Skill`, a `Space`, an
+            `Item`, a table's key...).
 
-    Kinds: ``points`` (gain ``amount`` house points; negative loses them),
-    ``points_dice`` (gain ``amount`` D6 house points), ``clue`` (gain a clue;
-    ``what`` names a one-time-only source), ``skill`` (``what`` skill changes by
+    Kinds (`EffectKind`): ``points`` (gain ``amount`` house points; negative loses
+    them), ``points_dice`` (gain ``amount`` D6 house points), ``clue`` (gain a clue;
+    ``what`` names a one-time-only source), ``skill`` (`Skill` ``what`` changes by
     ``amount``), ``miss`` (miss ``amount`` turns), ``hospital`` (go to the Hospital
-    and miss ``amount`` turns), ``go`` (go to space ``what`` now; it takes effect),
+    and miss ``amount`` turns), ``go`` (go to `Space` ``what`` now; it takes effect),
     ``move_dice`` (move ``amount`` D6 spaces along the loop now), ``secret_passage``
-    (go to any other loop space), ``table`` (roll on table ``what``), ``item`` (gain
-    item ``what``; ``amount`` dice of it when it is counted in dice), ``set`` (set
-    attribute ``what``), ``future_bonus`` (+1 to one future roll), ``study_bonus``
-    (+1 to the next Study roll), ``know`` (learn ``what``: Fluffy's secret, plant
-    lore), ``wizards_mark``, ``stay_dice`` (stay in this space for ``amount`` D6
-    turns), ``move_on`` (move forward one space now), ``repeat`` (roll again on
-    this table next turn instead of moving), ``team_offer`` (join the Quidditch
-    team, or decline), ``pick_house``, ``pass`` (get past a dungeon challenge),
-    ``defeat_voldemort``, ``nothing``.
+    (go to any other loop space), ``table`` (roll on table ``what``; for the
+    Quidditch Match an ``amount`` of 1 means the broom is bewitched), ``item`` (gain
+    `Item` ``what``; ``amount`` D6 of it when it comes by the handful),
+    ``raised_by`` (`Upbringing` ``what``), ``mean_family``, ``wealth`` (`Wealth`
+    ``what``, Wealth Modifier ``amount``), ``wand`` (`Wand` ``what``), ``familiar``
+    (`Familiar` ``what``), ``house`` (sorted into `House` ``what``), ``future_bonus``
+    (+1 to one future roll), ``study_bonus`` (+1 to the next Study roll), ``know``
+    (learn `Knowledge` ``what``), ``wizards_mark``, ``stay_dice`` (stay in this
+    space for ``amount`` D6 turns), ``move_on`` (move forward one space now),
+    ``repeat`` (roll again on this table next turn instead of moving),
+    ``team_offer`` (join the Quidditch team, or decline), ``pick_house``, ``pass``
+    (get past a dungeon challenge), ``defeat_voldemort``.
     """
 
-    kind: str
+    kind: EffectKind
     amount: int = 0
     what: str = ""
 
 
-def _e(kind: str, amount: int = 0, what: str = "") -> Effect:
-    return Effect(kind, amount, what)
+# ----- the effects, as the rulebook says them ------------------------------------------------
 
 
-NOTHING: Final = ()
+def _points(change: int) -> Effect:
+    return Effect(EffectKind.POINTS, change)
+
+
+def _points_dice(dice: int) -> Effect:
+    return Effect(EffectKind.POINTS_DICE, dice)
+
+
+def _clue(once: str = "") -> Effect:
+    return Effect(EffectKind.CLUE, what=once)
+
+
+def _skill(skill: Skill, change: int) -> Effect:
+    return Effect(EffectKind.SKILL, change, skill)
+
+
+def _miss(turns: int) -> Effect:
+    return Effect(EffectKind.MISS, turns)
+
+
+def _hospital(turns: int) -> Effect:
+    return Effect(EffectKind.HOSPITAL, turns)
+
+
+def _go(space: Space) -> Effect:
+    return Effect(EffectKind.GO, what=space)
+
+
+def _move_dice(dice: int) -> Effect:
+    return Effect(EffectKind.MOVE_DICE, dice)
+
+
+def _roll_on(table: str, *, bewitched: bool = False) -> Effect:
+    return Effect(EffectKind.TABLE, 1 if bewitched else 0, table)
+
+
+def _item(item: Item, dice: int = 1) -> Effect:
+    return Effect(EffectKind.ITEM, dice, item)
+
+
+def _raised_by(upbringing: Upbringing) -> Effect:
+    return Effect(EffectKind.RAISED_BY, what=upbringing)
+
+
+def _wealth(wealth: Wealth, modifier: int) -> Effect:
+    return Effect(EffectKind.WEALTH, modifier, wealth)
+
+
+def _wand(wand: Wand) -> Effect:
+    return Effect(EffectKind.WAND, what=wand)
+
+
+def _familiar(familiar: Familiar) -> Effect:
+    return Effect(EffectKind.FAMILIAR, what=familiar)
+
+
+def _house(house: House) -> Effect:
+    return Effect(EffectKind.HOUSE, what=house)
+
+
+def _know(knowledge: Knowledge) -> Effect:
+    return Effect(EffectKind.KNOW, what=knowledge)
+
+
+def _stay_dice(dice: int) -> Effect:
+    return Effect(EffectKind.STAY_DICE, dice)
+
+
+_MEAN_FAMILY: Final = Effect(EffectKind.MEAN_FAMILY)
+_SECRET_PASSAGE: Final = Effect(EffectKind.SECRET_PASSAGE)
+_FUTURE_BONUS: Final = Effect(EffectKind.FUTURE_BONUS)
+_STUDY_BONUS: Final = Effect(EffectKind.STUDY_BONUS)
+_WIZARDS_MARK: Final = Effect(EffectKind.WIZARDS_MARK)
+_MOVE_ON: Final = Effect(EffectKind.MOVE_ON)
+_REPEAT: Final = Effect(EffectKind.REPEAT)
+_TEAM_OFFER: Final = Effect(EffectKind.TEAM_OFFER)
+_PICK_HOUSE: Final = Effect(EffectKind.PICK_HOUSE)
+_PASS: Final = Effect(EffectKind.PASS)
+_DEFEAT_VOLDEMORT: Final = Effect(EffectKind.DEFEAT_VOLDEMORT)
+
+NOTHING: Final[tuple[Effect, ...]] = ()
+
+BOARDING_GIFTS: Final = (_item(Item.CHOCOLATE_FROGS, 1), _item(Item.BEANS, 2))
+"""What a player gets on reaching Platform 9 3/4 the first time: 1D6 Chocolate Frogs
+and 2D6 Every Flavour Beans (before rolling on its table)."""
 
 
 @attrs.frozen
@@ -115,7 +347,7 @@ class Table:
         title: its name in the rulebook.
         dice: how many six-sided dice (1 or 2).
         modifiers: what is added to the roll, in words, as the rulebook says it.
-        modifier_keys: the same modifiers as keys the rules code computes.
+        modifier_keys: the same modifiers as the rules code computes them.
         rows: the rows, from the lowest total up.
     """
 
@@ -124,7 +356,7 @@ class Table:
     dice: int
     rows: tuple[Row, ...]
     modifiers: tuple[str, ...] = ()
-    modifier_keys: tuple[str, ...] = ()
+    modifier_keys: tuple[RollModifier, ...] = ()
 
     @property
     def lowest(self) -> int:
@@ -160,7 +392,7 @@ def _table(
     rows: list[Row],
     *,
     dice: int = 1,
-    modifiers: tuple[tuple[str, str], ...] = (),
+    modifiers: tuple[tuple[RollModifier, str], ...] = (),
 ) -> Table:
     return Table(
         key,
@@ -172,13 +404,13 @@ def _table(
     )
 
 
-MAGIC = ("magic", "Add your Magic skill to the roll.")
-FLYING = ("flying", "Add your Flying skill to the roll.")
-STUDY = ("study", "Add your Study skill to the roll.")
-CHESS = ("chess", "Add your Chess skill to the roll.")
-WEALTH = ("wealth", "Add your Wealth Modifier to the roll.")
-HOSPITAL_2 = (_e("hospital", 2),)
-HOSPITAL_1 = (_e("hospital", 1),)
+MAGIC = (RollModifier.MAGIC, "Add your Magic skill to the roll.")
+FLYING = (RollModifier.FLYING, "Add your Flying skill to the roll.")
+STUDY = (RollModifier.STUDY, "Add your Study skill to the roll.")
+CHESS = (RollModifier.CHESS, "Add your Chess skill to the roll.")
+WEALTH = (RollModifier.WEALTH, "Add your Wealth Modifier to the roll.")
+HOSPITAL_2 = (_hospital(2),)
+HOSPITAL_1 = (_hospital(1),)
 
 _TABLE_LIST: Final = [
     # ----- Invitation to Hogwarts -----
@@ -186,52 +418,42 @@ _TABLE_LIST: Final = [
         "childhood",
         "Early childhood",
         [
-            Row(1, 2, "Raised by nice Wizards", (_e("set", what="raised_by:wizards"),)),
-            Row(
-                3,
-                3,
-                "Raised by mean Wizards",
-                (_e("set", what="raised_by:wizards"), _e("set", what="mean_family")),
-            ),
-            Row(4, 4, "Raised by nice Muggles", (_e("set", what="raised_by:muggles"),)),
-            Row(
-                5,
-                6,
-                "Raised by mean Muggles",
-                (_e("set", what="raised_by:muggles"), _e("set", what="mean_family")),
-            ),
+            Row(1, 2, "Raised by nice Wizards", (_raised_by(Upbringing.WIZARDS),)),
+            Row(3, 3, "Raised by mean Wizards", (_raised_by(Upbringing.WIZARDS), _MEAN_FAMILY)),
+            Row(4, 4, "Raised by nice Muggles", (_raised_by(Upbringing.MUGGLES),)),
+            Row(5, 6, "Raised by mean Muggles", (_raised_by(Upbringing.MUGGLES), _MEAN_FAMILY)),
         ],
     ),
     _table(
         "magical_talent",
         "Magical talents",
         [
-            Row(1, 1, "Inept", (_e("skill", -1, "magic"),), "Magic skill -1"),
+            Row(1, 1, "Inept", (_skill(Skill.MAGIC, -1),), "Magic skill -1"),
             Row(2, 3, "Mediocre"),
-            Row(4, 5, "Gifted", (_e("skill", 1, "magic"),), "Magic skill +1"),
-            Row(6, 6, "Wizard's Mark", (_e("wizards_mark"),), "Automatically defeat Voldemort"),
+            Row(4, 5, "Gifted", (_skill(Skill.MAGIC, 1),), "Magic skill +1"),
+            Row(6, 6, "Wizard's Mark", (_WIZARDS_MARK,), "Automatically defeat Voldemort"),
         ],
     ),
     _table(
         "additional_talent",
         "Additional talents",
         [
-            Row(1, 2, "Studious", (_e("skill", 1, "study"),), "Study skill +1"),
-            Row(3, 4, "Natural Flyer", (_e("skill", 1, "flying"),), "Flying skill +1"),
-            Row(5, 6, "Chess player", (_e("skill", 1, "chess"),), "Chess skill +1"),
+            Row(1, 2, "Studious", (_skill(Skill.STUDY, 1),), "Study skill +1"),
+            Row(3, 4, "Natural Flyer", (_skill(Skill.FLYING, 1),), "Flying skill +1"),
+            Row(5, 6, "Chess player", (_skill(Skill.CHESS, 1),), "Chess skill +1"),
         ],
     ),
     _table(
         "admissions",
         "How soon you get in",
         [
-            Row(1, 2, "Early admissions", (_e("move_on"),), "Move forward one space now"),
+            Row(1, 2, "Early admissions", (_MOVE_ON,), "Move forward one space now"),
             Row(3, 4, "Standard admissions", NOTHING, "No effect: move forward next turn"),
             Row(
                 5,
                 6,
                 "Letter hidden by Muggles",
-                (_e("repeat"),),
+                (_REPEAT,),
                 "Do not move. Roll again on this table next turn.",
             ),
         ],
@@ -241,16 +463,16 @@ _TABLE_LIST: Final = [
         "gringotts_wealth",
         "Wealth",
         [
-            Row(1, 2, "Poor", (_e("set", -1, "wealth:Poor"),), "Wealth Modifier -1"),
-            Row(3, 4, "Modest", (_e("set", 0, "wealth:Modest"),), "Wealth Modifier 0"),
-            Row(5, 6, "Rich", (_e("set", 1, "wealth:Rich"),), "Wealth Modifier +1"),
+            Row(1, 2, "Poor", (_wealth(Wealth.POOR, -1),), "Wealth Modifier -1"),
+            Row(3, 4, "Modest", (_wealth(Wealth.MODEST, 0),), "Wealth Modifier 0"),
+            Row(5, 6, "Rich", (_wealth(Wealth.RICH, 1),), "Wealth Modifier +1"),
         ],
     ),
     _table(
         "gringotts_visit",
         "Other circumstances of your visit to the bank",
         [
-            Row(1, 3, "Escorted by Hagrid", (_e("clue"),), "Gain 1 Clue"),
+            Row(1, 3, "Escorted by Hagrid", (_clue(),), "Gain 1 Clue"),
             Row(4, 6, "Uneventful"),
         ],
     ),
@@ -263,15 +485,15 @@ _TABLE_LIST: Final = [
                 1,
                 1,
                 "Hand me down",
-                (_e("set", what="wand:Hand me down"), _e("skill", -1, "magic")),
+                (_wand(Wand.HAND_ME_DOWN), _skill(Skill.MAGIC, -1)),
                 "Magic skill -1",
             ),
-            Row(2, 4, "Oak wood", (_e("set", what="wand:Oak wood"),)),
+            Row(2, 4, "Oak wood", (_wand(Wand.OAK_WOOD),)),
             Row(
                 5,
                 6,
                 "Phoenix Feather",
-                (_e("set", what="wand:Phoenix Feather"), _e("skill", 1, "magic")),
+                (_wand(Wand.PHOENIX_FEATHER), _skill(Skill.MAGIC, 1)),
                 "Magic skill +1",
             ),
         ],
@@ -281,11 +503,11 @@ _TABLE_LIST: Final = [
         "familiar",
         "Familiar",
         [
-            Row(1, 1, "Toad", (_e("set", what="familiar:Toad"),)),
-            Row(2, 2, "Rat", (_e("set", what="familiar:Rat"),)),
-            Row(3, 3, "Cat", (_e("set", what="familiar:Cat"),)),
-            Row(4, 5, "Barn Owl", (_e("set", what="familiar:Barn Owl"),)),
-            Row(6, 6, "Snow Owl", (_e("set", what="familiar:Snow Owl"),)),
+            Row(1, 1, "Toad", (_familiar(Familiar.TOAD),)),
+            Row(2, 2, "Rat", (_familiar(Familiar.RAT),)),
+            Row(3, 3, "Cat", (_familiar(Familiar.CAT),)),
+            Row(4, 5, "Barn Owl", (_familiar(Familiar.BARN_OWL),)),
+            Row(6, 6, "Snow Owl", (_familiar(Familiar.SNOW_OWL),)),
         ],
         modifiers=(WEALTH,),
     ),
@@ -294,20 +516,21 @@ _TABLE_LIST: Final = [
         "platform",
         "Platform 9 3/4",
         [
-            Row(
-                1, 2, "Miss the Train", (_e("repeat"),), "Do not move forward: roll again next turn"
-            ),
+            Row(1, 2, "Miss the Train", (_REPEAT,), "Do not move forward: roll again next turn"),
             Row(3, 4, "Enjoy the Ride", NOTHING, "No effect: move forward beginning of next turn"),
             Row(
                 5,
                 6,
                 "Catch the Express",
-                (_e("move_on"),),
+                (_MOVE_ON,),
                 "Gain extra turn: move forward one space now",
             ),
         ],
         modifiers=(
-            ("family", "Add 1 if you were raised by Wizards. Subtract one if Muggles raised you."),
+            (
+                RollModifier.FAMILY,
+                "Add 1 if you were raised by Wizards. Subtract one if Muggles raised you.",
+            ),
         ),
     ),
     # ----- Great Hall -----
@@ -315,27 +538,27 @@ _TABLE_LIST: Final = [
         "sorting",
         "The Sorting",
         [
-            Row(1, 1, "Gryffindor", (_e("set", what="house:Gryffindor"),)),
-            Row(2, 2, "Hufflepuff", (_e("set", what="house:Hufflepuff"),)),
-            Row(3, 3, "Ravenclaw", (_e("set", what="house:Ravenclaw"),)),
-            Row(4, 4, "Slytherin", (_e("set", what="house:Slytherin"),)),
-            Row(5, 6, "Pick one", (_e("pick_house"),)),
+            Row(1, 1, "Gryffindor", (_house(House.GRYFFINDOR),)),
+            Row(2, 2, "Hufflepuff", (_house(House.HUFFLEPUFF),)),
+            Row(3, 3, "Ravenclaw", (_house(House.RAVENCLAW),)),
+            Row(4, 4, "Slytherin", (_house(House.SLYTHERIN),)),
+            Row(5, 6, "Pick one", (_PICK_HOUSE,)),
         ],
     ),
     _table(
         "great_hall",
         "Great Hall",
         [
-            Row(1, 2, "Holiday Dinner", (_e("miss", 1),), "Miss your next turn"),
+            Row(1, 2, "Holiday Dinner", (_miss(1),), "Miss your next turn"),
             Row(
                 3,
                 3,
                 "Troll in the Dungeon",
-                (_e("table", what="troll"),),
+                (_roll_on("troll"),),
                 "Roll on the Troll Incident Table",
             ),
             Row(4, 5, "Common Meal", NOTHING, "Nothing"),
-            Row(6, 6, "Mail Call", (_e("table", what="mail"),), "Roll on the Mail Table"),
+            Row(6, 6, "Mail Call", (_roll_on("mail"),), "Roll on the Mail Table"),
         ],
     ),
     _table(
@@ -346,10 +569,10 @@ _TABLE_LIST: Final = [
                 1,
                 7,
                 "Mauled by Troll",
-                (_e("hospital", 2), _e("points", -10)),
+                (_hospital(2), _points(-10)),
                 "Go to Hospital and miss next 2 turns & lose 10 House Points",
             ),
-            Row(8, None, "Defeat Troll", (_e("points", 10),), "Gain 10 House Points"),
+            Row(8, None, "Defeat Troll", (_points(10),), "Gain 10 House Points"),
         ],
         dice=2,
         modifiers=(MAGIC,),
@@ -360,35 +583,27 @@ _TABLE_LIST: Final = [
         [
             Row(1, 1, "No Mail"),
             Row(2, 3, "Letters"),
-            Row(4, 4, "Newspaper", (_e("clue"),), "Gain 1 clue"),
-            Row(5, 6, "Get a Package", (_e("table", what="package"),), "Roll on the package table"),
+            Row(4, 4, "Newspaper", (_clue(),), "Gain 1 clue"),
+            Row(5, 6, "Get a Package", (_roll_on("package"),), "Roll on the package table"),
         ],
-        modifiers=(("owl", "Add 1 if you have a Barn Owl. Add 2 if you have a Snow Owl."),),
+        modifiers=(
+            (RollModifier.OWL, "Add 1 if you have a Barn Owl. Add 2 if you have a Snow Owl."),
+        ),
     ),
     _table(
         "package",
         "Package Table",
         [
-            Row(1, 1, "Sweater from Home", (_e("item", 1, "sweater"),)),
-            Row(2, 2, "Chocolate Frogs", (_e("item", 1, "frogs_dice"),), "1D6 Chocolate Frogs"),
-            Row(
-                3, 3, "Remembrall", (_e("item", 1, "remembrall"),), "Reroll one roll in the future"
-            ),
-            Row(
-                4, 4, "Every Flavour Beans", (_e("item", 2, "beans_dice"),), "2D6 All Flavor Beans"
-            ),
-            Row(
-                5,
-                5,
-                "Cloak of Invisibility",
-                (_e("item", 1, "cloak"),),
-                "Roll again if you have one",
-            ),
+            Row(1, 1, "Sweater from Home", (_item(Item.SWEATER),)),
+            Row(2, 2, "Chocolate Frogs", (_item(Item.CHOCOLATE_FROGS, 1),), "1D6 Chocolate Frogs"),
+            Row(3, 3, "Remembrall", (_item(Item.REMEMBRALL),), "Reroll one roll in the future"),
+            Row(4, 4, "Every Flavour Beans", (_item(Item.BEANS, 2),), "2D6 All Flavor Beans"),
+            Row(5, 5, "Cloak of Invisibility", (_item(Item.CLOAK),), "Roll again if you have one"),
             Row(
                 6,
                 6,
                 "Nimbus 2000",
-                (_e("item", 1, "nimbus"), _e("skill", 1, "flying")),
+                (_item(Item.NIMBUS), _skill(Skill.FLYING, 1)),
                 "Flying Skill +1 (roll again if you have one)",
             ),
         ],
@@ -402,23 +617,23 @@ _TABLE_LIST: Final = [
                 1,
                 1,
                 "Caught after hours by the grounds keeper",
-                (_e("points", -5),),
+                (_points(-5),),
                 "Lose 5 House Points",
             ),
-            Row(2, 2, "Lost", (_e("miss", 1),), "Miss your next turn"),
+            Row(2, 2, "Lost", (_miss(1),), "Miss your next turn"),
             Row(3, 3, "No Event"),
-            Row(4, 4, "Moving Staircases", (_e("move_dice", 1),), "Immediately move 1D6 spaces"),
-            Row(5, 5, "Waylaid by Peeves", (_e("miss", 1),), "Miss your next turn"),
+            Row(4, 4, "Moving Staircases", (_move_dice(1),), "Immediately move 1D6 spaces"),
+            Row(5, 5, "Waylaid by Peeves", (_miss(1),), "Miss your next turn"),
             Row(
                 6,
                 6,
                 "Secret Passage",
-                (_e("secret_passage"),),
+                (_SECRET_PASSAGE,),
                 "Immediately go to any other space in the loop",
             ),
-            Row(7, 7, "Observe altercation between Snape & Quirrell", (_e("clue"),), "Gain 1 Clue"),
+            Row(7, 7, "Observe altercation between Snape & Quirrell", (_clue(),), "Gain 1 Clue"),
         ],
-        modifiers=(("cloak", "Add 1 if you have a Cloak of Invisibility."),),
+        modifiers=((RollModifier.CLOAK, "Add 1 if you have a Cloak of Invisibility."),),
     ),
     _table(
         "dorm_rooms",
@@ -429,10 +644,10 @@ _TABLE_LIST: Final = [
                 4,
                 5,
                 "Midnight jaunt",
-                (_e("go", what=Space.HALLWAYS.value),),
+                (_go(Space.HALLWAYS),),
                 "Go immediately to the Hallways space",
             ),
-            Row(6, 6, "Go home for Break", (_e("miss", 2),), "Miss next 2 turns"),
+            Row(6, 6, "Go home for Break", (_miss(2),), "Miss next 2 turns"),
         ],
     ),
     _table(
@@ -443,12 +658,12 @@ _TABLE_LIST: Final = [
                 1,
                 1,
                 "Late to class",
-                (_e("points", -5),),
+                (_points(-5),),
                 "Lose 5 House points from Professor McGonagall",
             ),
             Row(2, 3, "Daydreaming"),
-            Row(4, 5, "Complete Assignments", (_e("points_dice", 1),), "Gain 1D6 House points"),
-            Row(6, None, "Study hard", (_e("skill", 1, "magic"),), "Magic Skill +1"),
+            Row(4, 5, "Complete Assignments", (_points_dice(1),), "Gain 1D6 House points"),
+            Row(6, None, "Study hard", (_skill(Skill.MAGIC, 1),), "Magic Skill +1"),
         ],
         modifiers=(STUDY,),
     ),
@@ -456,17 +671,17 @@ _TABLE_LIST: Final = [
         "library",
         "Library",
         [
-            Row(1, 1, "Get Tutored", (_e("skill", 1, "study"),), "Study Skill +1"),
+            Row(1, 1, "Get Tutored", (_skill(Skill.STUDY, 1),), "Study Skill +1"),
             Row(2, 2, "Daydream"),
-            Row(3, 4, "Cram", (_e("study_bonus"),), "Get +1 to next Study skill roll"),
+            Row(3, 4, "Cram", (_STUDY_BONUS,), "Get +1 to next Study skill roll"),
             Row(
                 5,
                 5,
                 "Caught in the forbidden book section",
-                (_e("points", -5),),
+                (_points(-5),),
                 "Lose 5 House points",
             ),
-            Row(6, None, "Research", (_e("clue"),), "Gain 1 Clue"),
+            Row(6, None, "Research", (_clue(),), "Gain 1 Clue"),
         ],
         modifiers=(STUDY,),
     ),
@@ -479,16 +694,16 @@ _TABLE_LIST: Final = [
                 2,
                 2,
                 "Miss Hooch catches you flying without permission",
-                (_e("points", -5),),
+                (_points(-5),),
                 "Lose 5 House points",
             ),
-            Row(3, 4, "Flying lesson", (_e("skill", 1, "flying"),), "Flying Skill +1"),
+            Row(3, 4, "Flying lesson", (_skill(Skill.FLYING, 1),), "Flying Skill +1"),
             Row(5, 6, "Remedial Lessons"),
             Row(
                 7,
                 None,
                 "Get accepted on the Quidditch Team",
-                (_e("team_offer"),),
+                (_TEAM_OFFER,),
                 "Study Skill -1 if you join; you may decline",
             ),
         ],
@@ -500,19 +715,19 @@ _TABLE_LIST: Final = [
         [
             Row(1, 1, "Minor Injury", HOSPITAL_1, "Go to Hospital and miss next turn"),
             Row(2, 2, "Good workout"),
-            Row(3, 4, "Practice", (_e("skill", 1, "flying"),), "Flying Skill +1"),
+            Row(3, 4, "Practice", (_skill(Skill.FLYING, 1),), "Flying Skill +1"),
             Row(
                 5,
                 5,
                 "Quidditch Match",
-                (_e("table", what="quidditch_match"),),
+                (_roll_on("quidditch_match"),),
                 "Roll on the Quidditch Match Table",
             ),
             Row(
                 6,
                 6,
                 "Quidditch Match, bewitched broomstick",
-                (_e("clue", what="bewitched broomstick"), _e("table", 1, "quidditch_match")),
+                (_clue(once="bewitched broomstick"), _roll_on("quidditch_match", bewitched=True)),
                 "Someone casts a spell on your broomstick during play (gain 1 clue one time only)",
             ),
         ],
@@ -522,7 +737,7 @@ _TABLE_LIST: Final = [
         "Quidditch Match Table",
         [
             Row(1, 5, "You lose"),
-            Row(6, None, "You win", (_e("points", 50),), "Gain 50 House Points"),
+            Row(6, None, "You win", (_points(50),), "Gain 50 House Points"),
         ],
         modifiers=(FLYING,),
     ),
@@ -534,7 +749,7 @@ _TABLE_LIST: Final = [
             Row(4, 5, "Minor Injury", HOSPITAL_1, "Go to Hospital and miss next turn"),
             Row(6, 6, "Grievous Injury", HOSPITAL_2, "Go to Hospital and miss next 2 turns"),
         ],
-        modifiers=(("bewitched", "Add one to the roll if your broom was bewitched."),),
+        modifiers=((RollModifier.BEWITCHED, "Add one to the roll if your broom was bewitched."),),
     ),
     _table(
         "potions",
@@ -544,13 +759,13 @@ _TABLE_LIST: Final = [
                 1,
                 1,
                 "Not paying attention in Class",
-                (_e("points", -5),),
+                (_points(-5),),
                 "Lose 5 House points from Professor Snape",
             ),
             Row(2, 2, "Lab Mishap", HOSPITAL_1, "Go to Hospital and miss next turn"),
             Row(3, 4, "Lab work"),
-            Row(5, 5, "Complete Assignments", (_e("points_dice", 1),), "Gain 1D6 House points"),
-            Row(6, None, "Brew Potion", (_e("future_bonus"),), "Get +1 to one future Dice Roll"),
+            Row(5, 5, "Complete Assignments", (_points_dice(1),), "Gain 1D6 House points"),
+            Row(6, None, "Brew Potion", (_FUTURE_BONUS,), "Get +1 to one future Dice Roll"),
         ],
         modifiers=(STUDY,),
     ),
@@ -558,13 +773,13 @@ _TABLE_LIST: Final = [
         "third_floor",
         "3rd Floor",
         [
-            Row(1, 1, "Caught by the grounds keeper", (_e("points", -5),), "Lose 5 House Points"),
+            Row(1, 1, "Caught by the grounds keeper", (_points(-5),), "Lose 5 House Points"),
             Row(2, 4, "Chased away by the grounds keeper's cat"),
             Row(
                 5,
                 6,
                 "Scared off by Fluffy",
-                (_e("clue", what="scared off by Fluffy"),),
+                (_clue(once="scared off by Fluffy"),),
                 "Gain 1 clue one time only",
             ),
         ],
@@ -574,8 +789,8 @@ _TABLE_LIST: Final = [
         "Charms Class",
         [
             Row(1, 3, "Practice Wand Technique & Levitation with Professor Flitwick"),
-            Row(4, 5, "Pass Test", (_e("points_dice", 1),), "Gain 1D6 House points"),
-            Row(6, None, "Study hard", (_e("skill", 1, "magic"),), "Magic Skill +1"),
+            Row(4, 5, "Pass Test", (_points_dice(1),), "Gain 1D6 House points"),
+            Row(6, None, "Study hard", (_skill(Skill.MAGIC, 1),), "Magic Skill +1"),
         ],
         modifiers=(STUDY,),
     ),
@@ -583,13 +798,13 @@ _TABLE_LIST: Final = [
         "hagrids_cottage",
         "Hagrid's Cottage",
         [
-            Row(1, 1, "Watch Baby Dragon hatch", (_e("miss", 1),), "Miss next turn"),
-            Row(2, 3, "\u201cI shouldn't have told you that\u201d", (_e("clue"),), "Gain 1 Clue"),
+            Row(1, 1, "Watch Baby Dragon hatch", (_miss(1),), "Miss next turn"),
+            Row(2, 3, "\u201cI shouldn't have told you that\u201d", (_clue(),), "Gain 1 Clue"),
             Row(
                 4,
                 4,
                 "Fluffy's Secret",
-                (_e("know", what="fluffys_secret"),),
+                (_know(Knowledge.FLUFFYS_SECRET),),
                 "Automatically get past Fluffy",
             ),
             Row(5, 5, "Hagrid's Home Cooking"),
@@ -597,7 +812,7 @@ _TABLE_LIST: Final = [
                 6,
                 6,
                 "Malfoy snitches on you",
-                (_e("points", -50), _e("go", what=Space.DARK_WOODS.value)),
+                (_points(-50), _go(Space.DARK_WOODS)),
                 "Get Detention: go to Dark Woods and lose 50 House points",
             ),
         ],
@@ -607,8 +822,8 @@ _TABLE_LIST: Final = [
         "Defence Against the Dark Arts Class",
         [
             Row(1, 3, "Popular Demonstrations by Stuttering Professor Quirrell"),
-            Row(4, 5, "Pass Test", (_e("points_dice", 1),), "Gain 1D6 House points"),
-            Row(6, 6, "Study hard", (_e("skill", 1, "magic"),), "Magic Skill +1"),
+            Row(4, 5, "Pass Test", (_points_dice(1),), "Gain 1D6 House points"),
+            Row(6, 6, "Study hard", (_skill(Skill.MAGIC, 1),), "Magic Skill +1"),
         ],
     ),
     _table(
@@ -620,12 +835,12 @@ _TABLE_LIST: Final = [
                 2,
                 3,
                 "Saved from Voldemort by a Centaur",
-                (_e("clue", what="saved by a centaur"),),
+                (_clue(once="saved by a centaur"),),
                 "Gain 1 Clue one time only",
             ),
             Row(4, 4, "Meet a Unicorn"),
             Row(5, 5, "Avoid Werewolves"),
-            Row(6, 6, "Lost in the Woods", (_e("miss", 1),), "Miss next turn"),
+            Row(6, 6, "Lost in the Woods", (_miss(1),), "Miss next turn"),
         ],
     ),
     _table(
@@ -633,8 +848,8 @@ _TABLE_LIST: Final = [
         "Wizard's Chess",
         [
             Row(1, 3, "Friendly Game"),
-            Row(4, 4, "Long Game", (_e("miss", 1),), "Miss next turn"),
-            Row(5, 6, "Study Strategy", (_e("skill", 1, "chess"),), "Chess Skill +1"),
+            Row(4, 4, "Long Game", (_miss(1),), "Miss next turn"),
+            Row(5, 6, "Study Strategy", (_skill(Skill.CHESS, 1),), "Chess Skill +1"),
         ],
     ),
     _table(
@@ -646,11 +861,11 @@ _TABLE_LIST: Final = [
                 4,
                 4,
                 "Plant Lore",
-                (_e("know", what="plant_lore"),),
+                (_know(Knowledge.PLANT_LORE),),
                 "Automatically get past Devil's Snare",
             ),
-            Row(5, 5, "Pass Exam", (_e("points_dice", 1),), "Gain 1D6 House points"),
-            Row(6, 6, "Pick Herbs", (_e("future_bonus"),), "Get +1 to one future Dice Roll"),
+            Row(5, 5, "Pass Exam", (_points_dice(1),), "Gain 1D6 House points"),
+            Row(6, 6, "Pick Herbs", (_FUTURE_BONUS,), "Get +1 to one future Dice Roll"),
         ],
     ),
     _table(
@@ -658,12 +873,12 @@ _TABLE_LIST: Final = [
         "Mirror of Erised",
         [
             Row(1, 2, "Glance"),
-            Row(3, 5, "Linger", (_e("miss", 1),), "Miss next turn"),
-            Row(6, 6, "Obsessed", (_e("stay_dice", 1),), "Stay in this space for 1D6 turns"),
+            Row(3, 5, "Linger", (_miss(1),), "Miss next turn"),
+            Row(6, 6, "Obsessed", (_stay_dice(1),), "Stay in this space for 1D6 turns"),
         ],
         modifiers=(
-            ("obsessed", "Subtract 2 if you have previously been obsessed."),
-            ("mean_family", "Add 1 if you were raised by a mean family."),
+            (RollModifier.OBSESSED, "Subtract 2 if you have previously been obsessed."),
+            (RollModifier.MEAN_FAMILY, "Add 1 if you were raised by a mean family."),
         ),
     ),
     # ----- The dungeon -----
@@ -672,7 +887,7 @@ _TABLE_LIST: Final = [
         "Fluffy",
         [
             Row(2, 8, "Get Bitten", HOSPITAL_2, "Go to Hospital and miss next 2 turns"),
-            Row(9, None, "Get past Fluffy", (_e("pass"),), "You may continue"),
+            Row(9, None, "Get past Fluffy", (_PASS,), "You may continue"),
         ],
         dice=2,
         modifiers=(MAGIC,),
@@ -682,7 +897,7 @@ _TABLE_LIST: Final = [
         "Devil's Snare",
         [
             Row(2, 8, "Left Hanging", HOSPITAL_2, "Go to Hospital and miss next 2 turns"),
-            Row(9, None, "Get past the Roots", (_e("pass"),), "You may continue"),
+            Row(9, None, "Get past the Roots", (_PASS,), "You may continue"),
         ],
         dice=2,
         modifiers=(MAGIC,),
@@ -694,7 +909,7 @@ _TABLE_LIST: Final = [
             Row(
                 1, 5, "Multiple puncture wounds", HOSPITAL_2, "Go to Hospital and miss next 2 turns"
             ),
-            Row(6, None, "Get past the Keys", (_e("pass"),), "You may continue"),
+            Row(6, None, "Get past the Keys", (_PASS,), "You may continue"),
         ],
         modifiers=(FLYING,),
     ),
@@ -709,7 +924,7 @@ _TABLE_LIST: Final = [
                 HOSPITAL_2,
                 "Go to Hospital and miss next 2 turns",
             ),
-            Row(4, None, "Checkmate the White King", (_e("pass"),), "You may continue"),
+            Row(4, None, "Checkmate the White King", (_PASS,), "You may continue"),
         ],
         modifiers=(CHESS,),
     ),
@@ -728,7 +943,7 @@ _TABLE_LIST: Final = [
                 12,
                 None,
                 "Defeat Voldemort",
-                (_e("defeat_voldemort"),),
+                (_DEFEAT_VOLDEMORT,),
                 "Dumbledore awards you 170 House points & the game ends",
             ),
         ],

@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any
 import attrs
 
 from hogwarts_rules.actions import Action
+from hogwarts_rules.adventure.events import Ending
 from hogwarts_rules.adventure.game import Player
 from hogwarts_rules.engine import Outcome
 from hogwarts_rules.frozen import FrozenMap
@@ -56,7 +57,7 @@ class AdventureView:
     order: tuple[str, ...]
     turn: int
     round: int
-    finished: str | None
+    finished: Ending | None
     current_player: str | None
     to_act: tuple[str, ...]
     legal_actions: tuple[Action, ...]

@@ -44,6 +44,7 @@ from hogwarts_rules.hufflepuff_ravenclaw.character import (
     Wound,
     wound_for,
 )
+from hogwarts_rules.hufflepuff_ravenclaw.errors import ERROR_CODES
 from hogwarts_rules.hufflepuff_ravenclaw.events import (
     CharacterAdvanced,
     ContestResolved,
@@ -75,6 +76,7 @@ __all__ = [
     "DEFAULT_SKILLS",
     "DEFAULT_SPELLS",
     "DEFAULT_STATS",
+    "ERROR_CODES",
     "KIND",
     "QUALITIES",
     "AdvanceYears",

@@ -1,5 +1,9 @@
 """A Hufflepuff & Ravenclaw scene: the game master's table, driven by actions.
 
+Each type of action has one check (may it be played now?) and one play (the rules
+that resolve it); the table ``_RULES``, at the end of the class, pairs them, so the
+rules of an action are found from its name.
+
 Examples:
     >>> from hogwarts_rules.dice import ScriptedDice
     >>> from hogwarts_rules import hufflepuff_ravenclaw as hr
@@ -19,15 +23,14 @@ Examples:
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Mapping, Sequence
-from typing import TYPE_CHECKING, Any, ClassVar, Final, Self
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, ClassVar, Final, Generic, Self, TypeVar, cast
 
 import attrs
 
 from hogwarts_rules.actions import Action
 from hogwarts_rules.dice import DiceSource
 from hogwarts_rules.engine import Context, GameBase, Outcome, check_player_names, make_dice
-from hogwarts_rules.errors import IllegalActionError
 from hogwarts_rules.frozen import FrozenMap
 from hogwarts_rules.hufflepuff_ravenclaw.actions import (
     AdvanceYears,
@@ -58,6 +61,7 @@ from hogwarts_rules.hufflepuff_ravenclaw.character import (
     Spell,
     Wound,
 )
+from hogwarts_rules.hufflepuff_ravenclaw.errors import refuse
 from hogwarts_rules.hufflepuff_ravenclaw.events import (
     CharacterAdvanced,
     ContestResolved,
@@ -103,6 +107,8 @@ _MAX_POINTS: Final = 1000
 _MAX_METRES: Final = 10_000
 _MAX_LABEL: Final = 80
 
+A = TypeVar("A", bound=Action)
+
 
 def _skill_map(value: Mapping[str, SkillKind]) -> FrozenMap[str, SkillKind]:
     return FrozenMap(value)
@@ -131,13 +137,9 @@ class SceneSetup:
     spells: FrozenMap[str, Spell] = attrs.field(default=DEFAULT_SPELLS, converter=_spell_map)
 
 
-def _refuse(code: str, message: str) -> IllegalActionError:
-    return IllegalActionError(code, message)
-
-
 def _check_int(value: object, low: int, high: int, what: str) -> int:
     if type(value) is not int or not low <= value <= high:
-        raise _refuse(
+        raise refuse(
             "bad_number", f"{what} must be a whole number from {low} to {high}, not {value!r}"
         )
     return value
@@ -145,7 +147,7 @@ def _check_int(value: object, low: int, high: int, what: str) -> int:
 
 def _check_text(value: object, what: str, *, allow_empty: bool = False) -> str:
     if type(value) is not str or len(value) > _MAX_LABEL or (not value.strip() and not allow_empty):
-        raise _refuse("bad_text", f"{what} must be a string of 1 to {_MAX_LABEL} characters")
+        raise refuse("bad_text", f"{what} must be a string of 1 to {_MAX_LABEL} characters")
     return value
 
 
@@ -153,7 +155,7 @@ def _validate_setup(setup: SceneSetup) -> None:
     """Check a set-up's names and character sheets (raises IllegalActionError)."""
     stats = setup.stats
     if type(stats) is not tuple or "Size" not in stats:
-        raise _refuse(
+        raise refuse(
             "bad_stats", "the scene's stats must include Size (health is measured against it)"
         )
     for name in stats:
@@ -161,20 +163,20 @@ def _validate_setup(setup: SceneSetup) -> None:
     for name, kind in setup.skills.items():
         _check_text(name, "a skill name")
         if kind not in ("common", "magical"):
-            raise _refuse("bad_skill", f"skill {name!r} must be common or magical, not {kind!r}")
+            raise refuse("bad_skill", f"skill {name!r} must be common or magical, not {kind!r}")
     overlap = (set(stats) | set(QUALITIES)) & set(setup.skills)
     if len(set(stats)) != len(stats) or set(stats) & set(QUALITIES) or overlap:
-        raise _refuse("bad_stats", "stat, quality and skill names must all be different")
+        raise refuse("bad_stats", "stat, quality and skill names must all be different")
     for name, spell in setup.spells.items():
         _check_text(name, "a spell name")
         if setup.skills.get(spell.skill) != "magical":
-            raise _refuse(
+            raise refuse(
                 "bad_spell", f"spell {name!r} must use a magical skill, not {spell.skill!r}"
             )
         _check_int(spell.year, 1, 7, f"the year of spell {name!r}")
     for character in setup.characters:
         if not isinstance(character, Character):
-            raise _refuse("bad_character", f"{type(character).__name__} is not a Character")
+            raise refuse("bad_character", f"{type(character).__name__} is not a Character")
     check_player_names(
         [c.name for c in setup.characters], minimum=1, maximum=MAX_CHARACTERS, noun="character"
     )
@@ -186,20 +188,20 @@ def _validate_character(c: Character, setup: SceneSetup) -> None:
     who = c.name
     for name, value in c.stats.items():
         if name not in setup.stats:
-            raise _refuse(
+            raise refuse(
                 "unknown_stat",
                 f"{who}: unknown stat {name!r} (the scene knows {', '.join(setup.stats)})",
             )
         _check_int(value, 1 if name == "Size" else 0, 50, f"{who}'s {name}")
     if "Size" not in c.stats:
-        raise _refuse("missing_stat", f"{who} needs a Size (health is measured against it)")
+        raise refuse("missing_stat", f"{who} needs a Size (health is measured against it)")
     if set(c.qualities) != set(QUALITIES):
-        raise _refuse("bad_qualities", f"{who} needs exactly the qualities {', '.join(QUALITIES)}")
+        raise refuse("bad_qualities", f"{who} needs exactly the qualities {', '.join(QUALITIES)}")
     for name, value in c.qualities.items():
         _check_int(value, 0, 20, f"{who}'s {name}")
     for name, value in c.skills.items():
         if name not in setup.skills:
-            raise _refuse("unknown_skill", f"{who}: unknown skill {name!r}")
+            raise refuse("unknown_skill", f"{who}: unknown skill {name!r}")
         _check_int(value, -10, 50, f"{who}'s {name}")
     known = set(setup.stats) | set(QUALITIES) | set(setup.skills)
     for name, trait in c.traits.items():
@@ -207,7 +209,7 @@ def _validate_character(c: Character, setup: SceneSetup) -> None:
         _check_int(trait.value, -20, 20, f"{who}'s trait {name!r}")
         for target in trait.applies_to:
             if target not in known:
-                raise _refuse(
+                raise refuse(
                     "unknown_skill", f"{who}'s trait {name!r} applies to unknown {target!r}"
                 )
     if c.year is not None:
@@ -215,18 +217,16 @@ def _validate_character(c: Character, setup: SceneSetup) -> None:
     _check_int(c.youth, 0, c.youth_max, f"{who}'s Youth")
     _check_int(c.damage, 0, _MAX_POINTS, f"{who}'s damage")
     if type(c.knocked_out) is not bool:
-        raise _refuse("bad_value", f"{who}'s knocked_out must be true or false")
+        raise refuse("bad_value", f"{who}'s knocked_out must be true or false")
     for skill in c.checks:
         if skill not in setup.skills:
-            raise _refuse("unknown_skill", f"{who}: unknown checked skill {skill!r}")
+            raise refuse("unknown_skill", f"{who}: unknown checked skill {skill!r}")
     for spell in c.spells:
         if spell not in setup.spells:
-            raise _refuse(
-                "unknown_spell", f"{who}: {spell!r} is not a standard spell of this scene"
-            )
+            raise refuse("unknown_spell", f"{who}: {spell!r} is not a standard spell of this scene")
     for skill in c.classes:
         if setup.skills.get(skill) != "magical":
-            raise _refuse(
+            raise refuse(
                 "not_magical",
                 f"{who}: classes are taken in magical skills, and {skill!r} is not one",
             )
@@ -260,7 +260,7 @@ class Game(GameBase):
         """
         found = self.characters.get(name) if type(name) is str else None
         if found is None:
-            raise _refuse(
+            raise refuse(
                 "unknown_character",
                 f"there is no character called {str(name)[:60]!r} in this scene",
             )
@@ -331,24 +331,22 @@ class Game(GameBase):
     def _able(self, name: object) -> Character:
         c = self.character(name)  # type: ignore[arg-type]
         if not c.is_conscious:
-            raise _refuse("incapacitated", f"{c.name} is {c.wound.value} and cannot act")
+            raise refuse("incapacitated", f"{c.name} is {c.wound.value} and cannot act")
         return c
 
     def _check_modifiers(self, modifiers: object, traits: object, c: Character) -> None:
         if type(modifiers) is not tuple or len(modifiers) > 20:
-            raise _refuse(
-                "bad_modifiers", "modifiers must be a tuple of at most 20 Modifier values"
-            )
+            raise refuse("bad_modifiers", "modifiers must be a tuple of at most 20 Modifier values")
         for m in modifiers:
             if not isinstance(m, Modifier):
-                raise _refuse("bad_modifiers", f"{type(m).__name__} is not a Modifier")
+                raise refuse("bad_modifiers", f"{type(m).__name__} is not a Modifier")
             _check_int(m.value, -_MAX_MODIFIER, _MAX_MODIFIER, "a modifier")
             _check_text(m.reason, "a modifier's reason")
         if type(traits) is not tuple:
-            raise _refuse("bad_traits", "traits must be a tuple of trait names")
+            raise refuse("bad_traits", "traits must be a tuple of trait names")
         for t in traits:
             if t not in c.traits:
-                raise _refuse(
+                raise refuse(
                     "unknown_trait",
                     f"{c.name} has no Advantage or Disadvantage called {str(t)[:60]!r}",
                 )
@@ -356,11 +354,11 @@ class Game(GameBase):
     def _check_spec(self, spec: TestSpec) -> None:
         c = self._able(spec.character)
         if spec.stat not in c.qualities and spec.stat not in c.stats:
-            raise _refuse(
+            raise refuse(
                 "unknown_stat", f"{c.name} has no stat or quality called {str(spec.stat)[:60]!r}"
             )
         if spec.skill not in self.setup.skills:
-            raise _refuse("unknown_skill", f"{str(spec.skill)[:60]!r} is not a skill of this scene")
+            raise refuse("unknown_skill", f"{str(spec.skill)[:60]!r} is not a skill of this scene")
         self._check_modifiers(spec.modifiers, spec.traits, c)
 
     def _spell_facts(self, action: CastSpell) -> tuple[str, int, bool]:
@@ -371,7 +369,7 @@ class Game(GameBase):
                 None,
                 catalogued.year,
             ):
-                raise _refuse(
+                raise refuse(
                     "spell_mismatch",
                     f"{action.spell} is a standard spell of {catalogued.skill}, "
                     f"year {catalogued.year}; "
@@ -381,13 +379,13 @@ class Game(GameBase):
             return catalogued.skill, catalogued.year, known
         _check_text(action.spell, "the spell's name")
         if action.skill is None or action.year is None:
-            raise _refuse(
+            raise refuse(
                 "unknown_spell",
                 f"{action.spell!r} is not a standard spell of this scene: "
                 "give the magical skill and year it needs",
             )
         if self.setup.skills.get(action.skill) != "magical":
-            raise _refuse(
+            raise refuse(
                 "not_magical",
                 f"spells are cast with a magical skill, and {action.skill!r} is not one",
             )
@@ -399,91 +397,98 @@ class Game(GameBase):
         years_above = max(0, year - (7 if caster_year is None else caster_year))
         return years_above
 
+    # ----- each action: its check (here) and its play (below) ---------------------------------
+    # `_RULES`, after the class, gives each type of action its check and its play.
+
     def _check_root(self, action: Action) -> None:
         if self.ended:
-            raise _refuse("game_over", "the scene has ended")
-        match action:
-            case SkillTest():
-                self._check_spec(action.spec())
-            case QualityTest():
-                c = self._able(action.character)
-                if action.quality not in QUALITIES:
-                    raise _refuse(
-                        "unknown_quality",
-                        f"{str(action.quality)[:60]!r} is not a quality ({', '.join(QUALITIES)})",
-                    )
-                self._check_modifiers(action.modifiers, action.traits, c)
-            case Contest():
-                self._check_spec(action.first)
-                self._check_spec(action.second)
-                if action.first.character == action.second.character:
-                    raise _refuse("same_character", "a contest needs two different characters")
-            case CastSpell():
-                c = self._able(action.character)
-                skill, year, _ = self._spell_facts(action)
-                self._check_spec(
-                    TestSpec(c.name, skill, action.stat, action.modifiers, action.traits)
+            raise refuse("game_over", "the scene has ended")
+        rule = _rule_for(action)
+        if rule is None:  # pragma: no cover - every action class has a rule
+            raise refuse("bad_action", f"{type(action).__name__} is not an action of this scene")
+        rule.check(self, action)
+
+    def _play(self, ctx: Context, action: Action) -> Self:
+        rule = _rule_for(action)
+        assert rule is not None, f"unhandled action {action!r}"
+        return cast(Self, rule.play(self, ctx, action))
+
+    def _check_skill_test(self, action: SkillTest) -> None:
+        self._check_spec(action.spec())
+
+    def _check_quality_test(self, action: QualityTest) -> None:
+        c = self._able(action.character)
+        if action.quality not in QUALITIES:
+            raise refuse(
+                "unknown_quality",
+                f"{str(action.quality)[:60]!r} is not a quality ({', '.join(QUALITIES)})",
+            )
+        self._check_modifiers(action.modifiers, action.traits, c)
+
+    def _check_contest(self, action: Contest) -> None:
+        self._check_spec(action.first)
+        self._check_spec(action.second)
+        if action.first.character == action.second.character:
+            raise refuse("same_character", "a contest needs two different characters")
+
+    def _check_cast_spell(self, action: CastSpell) -> None:
+        c = self._able(action.character)
+        skill, year, _ = self._spell_facts(action)
+        self._check_spec(TestSpec(c.name, skill, action.stat, action.modifiers, action.traits))
+        if type(action.verbal) is not bool:
+            raise refuse("bad_value", "verbal must be true or false")
+        if action.preparation is not None:
+            if action.preparation not in ("Astronomy", "Arithmancy"):
+                raise refuse("bad_preparation", "the preparation test is Astronomy or Arithmancy")
+            if action.preparation not in self.setup.skills:
+                raise refuse("unknown_skill", f"{action.preparation} is not a skill of this scene")
+            if self._spell_penalty(action, year) == 0:
+                raise refuse(
+                    "nothing_to_reduce",
+                    f"{action.spell} is not above {c.name}'s year: there is no penalty to reduce",
                 )
-                if type(action.verbal) is not bool:
-                    raise _refuse("bad_value", "verbal must be true or false")
-                if action.preparation is not None:
-                    if action.preparation not in ("Astronomy", "Arithmancy"):
-                        raise _refuse(
-                            "bad_preparation", "the preparation test is Astronomy or Arithmancy"
-                        )
-                    if action.preparation not in self.setup.skills:
-                        raise _refuse(
-                            "unknown_skill", f"{action.preparation} is not a skill of this scene"
-                        )
-                    if self._spell_penalty(action, year) == 0:
-                        raise _refuse(
-                            "nothing_to_reduce",
-                            f"{action.spell} is not above {c.name}'s year: "
-                            "there is no penalty to reduce",
-                        )
-            case BrawlRound():
-                for fighter in (action.first, action.second):
-                    if not isinstance(fighter, Fighter) or type(fighter.armed) is not bool:
-                        raise _refuse("bad_fighter", "each side of a brawl is a Fighter")
-                    self._check_spec(fighter.spec())
-                if action.first.character == action.second.character:
-                    raise _refuse("same_character", "a brawl needs two different characters")
-            case Damage():
-                c = self.character(action.character)
-                _check_int(action.points, 1, _MAX_POINTS, "damage Points")
-                _check_text(action.reason, "the cause of the damage")
-                if c.wound is Wound.DEAD:
-                    raise _refuse("dead", f"{c.name} is dead")
-            case Fall():
-                c = self.character(action.character)
-                _check_int(action.metres, 1, _MAX_METRES, "the height of a fall in metres")
-                if c.wound is Wound.DEAD:
-                    raise _refuse("dead", f"{c.name} is dead")
-            case Heal():
-                c = self.character(action.character)
-                _check_int(action.points, 1, _MAX_POINTS, "healed Points")
-                if c.wound is Wound.DEAD:
-                    raise _refuse("dead", f"{c.name} is dead; the dead are not healed")
-                if c.damage == 0:
-                    raise _refuse("unhurt", f"{c.name} has no damage to heal")
-            case SpendYouth():
-                raise _refuse(
-                    "no_roll_awaited",
-                    "Youth is spent right after a roll, and no roll is awaiting it",
-                )
-            case AdvanceYears():
-                self._check_advance(action)
-            case EndSession() | SchoolBreak() | EndScene():
-                pass
-            case _:  # pragma: no cover - every action class is matched above
-                raise _refuse(
-                    "bad_action", f"{type(action).__name__} is not an action of this scene"
-                )
+
+    def _check_brawl_round(self, action: BrawlRound) -> None:
+        for fighter in (action.first, action.second):
+            if not isinstance(fighter, Fighter) or type(fighter.armed) is not bool:
+                raise refuse("bad_fighter", "each side of a brawl is a Fighter")
+            self._check_spec(fighter.spec())
+        if action.first.character == action.second.character:
+            raise refuse("same_character", "a brawl needs two different characters")
+
+    def _check_damage(self, action: Damage) -> None:
+        c = self.character(action.character)
+        _check_int(action.points, 1, _MAX_POINTS, "damage Points")
+        _check_text(action.reason, "the cause of the damage")
+        if c.wound is Wound.DEAD:
+            raise refuse("dead", f"{c.name} is dead")
+
+    def _check_fall(self, action: Fall) -> None:
+        c = self.character(action.character)
+        _check_int(action.metres, 1, _MAX_METRES, "the height of a fall in metres")
+        if c.wound is Wound.DEAD:
+            raise refuse("dead", f"{c.name} is dead")
+
+    def _check_heal(self, action: Heal) -> None:
+        c = self.character(action.character)
+        _check_int(action.points, 1, _MAX_POINTS, "healed Points")
+        if c.wound is Wound.DEAD:
+            raise refuse("dead", f"{c.name} is dead; the dead are not healed")
+        if c.damage == 0:
+            raise refuse("unhurt", f"{c.name} has no damage to heal")
+
+    def _check_spend_youth(self, action: SpendYouth) -> None:
+        raise refuse(
+            "no_roll_awaited", "Youth is spent right after a roll, and no roll is awaiting it"
+        )
+
+    def _check_anytime(self, action: EndSession | SchoolBreak | EndScene) -> None:
+        """The game master may end a session or the scene, or call a school break, any time."""
 
     def _check_advance(self, action: AdvanceYears) -> None:
         c = self._able(action.character)
         if c.year != 1:
-            raise _refuse(
+            raise refuse(
                 "not_first_year",
                 f"{c.name} is not a first year; only first-year sheets start higher",
             )
@@ -492,7 +497,7 @@ class Game(GameBase):
         spent = 0
         for skill, points in action.skill_points.items():
             if self.setup.skills.get(skill) != "common":
-                raise _refuse(
+                raise refuse(
                     "not_common",
                     f"year points go to common skills, and {str(skill)[:60]!r} is not one",
                 )
@@ -504,13 +509,13 @@ class Game(GameBase):
                 c.skill(skill) + points + sum(v for _, v in self._trait_parts(c, (skill,), ()))
             )
             if with_traits > row.max_with_advantages:
-                raise _refuse(
+                raise refuse(
                     "skill_too_high",
                     f"{c.name}'s {skill} would be {with_traits} with advantages; "
                     f"year {action.year} allows at most {row.max_with_advantages}",
                 )
         if spent > row.skill_points:
-            raise _refuse(
+            raise refuse(
                 "too_many_points",
                 f"year {action.year} gives {row.skill_points} skill points, not {spent}",
             )
@@ -523,58 +528,52 @@ class Game(GameBase):
     def _root_to_act(self) -> tuple[str, ...]:
         return ()
 
-    # ----- rules --------------------------------------------------------------------------
+    # ----- playing each action, and the rules the plays share ---------------------------------
 
     def _with(self, c: Character) -> Self:
         return attrs.evolve(self, characters=self.characters.set(c.name, c))
 
-    def _play(self, ctx: Context, action: Action) -> Self:
-        match action:
-            case SkillTest():
-                game, _ = self._test(ctx, action.spec())
-                return game
-            case QualityTest():
-                c = self.character(action.character)
-                parts = (
-                    (action.quality, c.qualities[action.quality]),
-                    *self._trait_parts(c, (action.quality,), action.traits),
-                    *((m.reason, m.value) for m in action.modifiers),
-                )
-                game, _ = self._resolve(ctx, c.name, action.quality, parts, QUALITY_DIE, None)
-                return game
-            case Contest():
-                game, _, _ = self._contest(ctx, action.first, action.second)
-                return game
-            case CastSpell():
-                return self._cast(ctx, action)
-            case BrawlRound():
-                return self._brawl(ctx, action)
-            case Damage():
-                return self._take_damage(ctx, action.character, action.points, action.reason)
-            case Fall():
-                dice = action.metres // FALL_METRES_PER_DIE
-                rolls = ctx.roll_many(
-                    dice, 6, label=f"{action.character}'s fall of {action.metres} m", state=self
-                )
-                return self._take_damage(
-                    ctx, action.character, sum(rolls), f"a fall of {action.metres} m"
-                )
-            case Heal():
-                return self._heal(ctx, action)
-            case EndSession():
-                game = self
-                for c in self.characters.values():
-                    game = game._with(attrs.evolve(c, youth=c.youth_max))
-                    ctx.emit(YouthRefreshed(c.name, c.youth_max))
-                return game
-            case SchoolBreak():
-                return self._school_break(ctx)
-            case AdvanceYears():
-                return self._advance(ctx, action)
-            case EndScene():
-                ctx.emit(SceneEnded())
-                return attrs.evolve(self, ended=True)
-        raise AssertionError(f"unhandled action {action!r}")  # pragma: no cover
+    def _play_skill_test(self, ctx: Context, action: SkillTest) -> Self:
+        game, _ = self._test(ctx, action.spec())
+        return game
+
+    def _play_quality_test(self, ctx: Context, action: QualityTest) -> Self:
+        c = self.character(action.character)
+        parts = (
+            (action.quality, c.qualities[action.quality]),
+            *self._trait_parts(c, (action.quality,), action.traits),
+            *((m.reason, m.value) for m in action.modifiers),
+        )
+        game, _ = self._resolve(ctx, c.name, action.quality, parts, QUALITY_DIE, None)
+        return game
+
+    def _play_contest(self, ctx: Context, action: Contest) -> Self:
+        game, _, _ = self._contest(ctx, action.first, action.second)
+        return game
+
+    def _play_damage(self, ctx: Context, action: Damage) -> Self:
+        return self._take_damage(ctx, action.character, action.points, action.reason)
+
+    def _play_fall(self, ctx: Context, action: Fall) -> Self:
+        dice = action.metres // FALL_METRES_PER_DIE
+        rolls = ctx.roll_many(
+            dice, 6, label=f"{action.character}'s fall of {action.metres} m", state=self
+        )
+        return self._take_damage(ctx, action.character, sum(rolls), f"a fall of {action.metres} m")
+
+    def _play_spend_youth(self, ctx: Context, action: SpendYouth) -> Self:  # pragma: no cover
+        raise AssertionError("Youth is spent inside another action; its check refuses it alone")
+
+    def _end_session(self, ctx: Context, action: EndSession) -> Self:
+        game = self
+        for c in self.characters.values():
+            game = game._with(attrs.evolve(c, youth=c.youth_max))
+            ctx.emit(YouthRefreshed(c.name, c.youth_max))
+        return game
+
+    def _end_scene(self, ctx: Context, action: EndScene) -> Self:
+        ctx.emit(SceneEnded())
+        return attrs.evolve(self, ended=True)
 
     def _test(self, ctx: Context, spec: TestSpec) -> tuple[Self, TestResolved]:
         """A d20 skill test with its Youth decision and check mark."""
@@ -765,7 +764,7 @@ class Game(GameBase):
         ctx.emit(ExperienceRolled(c.name, skill, kind, roll, needed, value, new))
         return attrs.evolve(c, skills=c.skills.set(skill, new))
 
-    def _school_break(self, ctx: Context) -> Self:
+    def _school_break(self, ctx: Context, action: SchoolBreak) -> Self:
         game = self
         for c in self.characters.values():
             if c.wound is Wound.DEAD:
@@ -823,6 +822,42 @@ class Game(GameBase):
         }
 
 
+@attrs.frozen
+class _Rule(Generic[A]):
+    """How one type of action is checked (raising `IllegalActionError`) and played."""
+
+    check: Callable[[Game, A], None]
+    play: Callable[[Game, Context, A], Game]
+
+
+_RULES: Final[Mapping[type[Action], _Rule[Any]]] = {
+    SkillTest: _Rule(Game._check_skill_test, Game._play_skill_test),
+    QualityTest: _Rule(Game._check_quality_test, Game._play_quality_test),
+    Contest: _Rule(Game._check_contest, Game._play_contest),
+    CastSpell: _Rule(Game._check_cast_spell, Game._cast),
+    BrawlRound: _Rule(Game._check_brawl_round, Game._brawl),
+    Damage: _Rule(Game._check_damage, Game._play_damage),
+    Fall: _Rule(Game._check_fall, Game._play_fall),
+    Heal: _Rule(Game._check_heal, Game._heal),
+    SpendYouth: _Rule(Game._check_spend_youth, Game._play_spend_youth),
+    AdvanceYears: _Rule(Game._check_advance, Game._advance),
+    EndSession: _Rule(Game._check_anytime, Game._end_session),
+    SchoolBreak: _Rule(Game._check_anytime, Game._school_break),
+    EndScene: _Rule(Game._check_anytime, Game._end_scene),
+}
+"""Each action type of a scene with its check (the game master's action must be
+possible now) and its play (the rules that resolve it)."""
+
+
+def _rule_for(action: Action) -> _Rule[Any] | None:
+    """The rule of ``action``'s type (or of the nearest of its base classes that has one)."""
+    for cls in type(action).__mro__:
+        rule = _RULES.get(cls)
+        if rule is not None:
+            return rule
+    return None
+
+
 def _blow(size: int, armed: bool) -> int:
     """Damage of a successful brawl hit: 1/3 Size unarmed, 2/3 Size armed, rounded up."""
     return math.ceil(size * (2 if armed else 1) / 3)
@@ -851,11 +886,11 @@ def new_game(
     known = {"extra_stats", "extra_skills", "extra_spells"}
     unknown = sorted(set(options) - known)
     if unknown:
-        raise _refuse(
+        raise refuse(
             "unknown_option", f"unknown option {unknown[0]!r} (known: {', '.join(sorted(known))})"
         )
     if isinstance(players, str | bytes) or not isinstance(players, Sequence):
-        raise _refuse("bad_players", "characters must be given as a list")
+        raise refuse("bad_players", "characters must be given as a list")
     sheets = tuple(Character.first_year(p) if isinstance(p, str) else p for p in players)
     extra_skills: Mapping[str, SkillKind] = options.get("extra_skills") or {}
     extra_spells: Mapping[str, Spell] = options.get("extra_spells") or {}

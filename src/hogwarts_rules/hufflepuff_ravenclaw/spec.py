@@ -13,7 +13,7 @@ Examples:
     >>> spec.parse_player({"name": "Sky"}).name
     Traceback (most recent call last):
     ...
-    hogwarts_rules.errors.InvalidDataError: $: missing field 'stats'
+    hogwarts_rules.errors.InvalidDataError: $.stats: required field missing
 """
 
 from __future__ import annotations
