@@ -647,3 +647,16 @@ def test_sample_games_load() -> None:
     for data in GAME_DICTS:
         game = hr.Game.from_dict(json.loads(json.dumps(data)))
         assert game.to_dict() == json.loads(json.dumps(data))
+
+
+def test_string_enums_are_read_from_their_own_values_only() -> None:
+    from hogwarts_rules.adventure.board import Space
+    from hogwarts_rules.clue.vocabulary import Step
+    from hogwarts_rules.serialization import structure, unstructure
+
+    assert structure("move", Step) is Step.MOVE
+    assert structure("Invitation to Hogwarts", Space) is Space.INVITATION
+    assert type(unstructure(Step.MOVE)) is str
+    for bad in ("flying", 3, None, "x" * 5000):
+        with pytest.raises(InvalidDataError):
+            structure(bad, Space)

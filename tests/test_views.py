@@ -48,7 +48,7 @@ def test_views_are_typed_frozen_and_round_trip_through_json(kind: str) -> None:
             assert isinstance(view, spec.view_class)
             assert attrs.has(type(view))
             with pytest.raises(attrs.exceptions.FrozenInstanceError):
-                view.viewer = "someone else"  # type: ignore[misc]
+                view.viewer = "someone else"
             assert view.viewer == seat
             assert not hasattr(view, "dice")
             data = view.to_dict()

@@ -147,6 +147,42 @@ def _dice_structure(value: object, _: type) -> DiceSource:
     return dice_from_dict(value)
 
 
+def _enum_hook(cls: type[enum.Enum]) -> Callable[[object, type], enum.Enum]:
+    """Read an enum from one of its own values only (a string enum: from its strings)."""
+    allowed = ", ".join(repr(member.value) for member in cls)
+
+    def hook(value: object, _: type) -> enum.Enum:
+        if isinstance(value, cls):
+            return value
+        if isinstance(value, str) and type(value) is not str:
+            value = str.__str__(value)  # another string enum's member: its text
+        raw: object = _structure_str(value, str) if isinstance(value, str) else value
+        if type(raw) not in {type(member.value) for member in cls}:
+            raise TypeError(f"expected one of {allowed}, got {_json_type(raw)}")
+        try:
+            return cls(raw)
+        except ValueError:
+            shown = raw[:60] if isinstance(raw, str) else raw
+            raise ValueError(f"expected one of {allowed}, got {shown!r}") from None
+
+    return hook
+
+
+_ENUM_HOOKS: dict[type[enum.Enum], Callable[[object, type], enum.Enum]] = {}
+
+
+def _structure_enum(value: object, cls: type[enum.Enum]) -> enum.Enum:
+    hook = _ENUM_HOOKS.get(cls)
+    if hook is None:
+        hook = _ENUM_HOOKS[cls] = _enum_hook(cls)
+    return hook(value, cls)
+
+
+def _enum_value(member: enum.Enum) -> Any:
+    value = member.value
+    return str.__str__(value) if isinstance(value, str) else value
+
+
 def _origin(type_: Any) -> Any:
     return get_origin(type_) or type_
 
@@ -175,6 +211,12 @@ def _make_converter() -> cattrs.Converter:
     )
     for predicate, factory in factories:
         conv.register_structure_hook_factory(predicate, factory)
+    # Enums, string enums included (which the ``str`` hook would otherwise take and read
+    # as any string): only their own values are read, and plain values are written.
+    # Registered by base class: a string enum's class comes before ``str`` in its MRO.
+    for base in (enum.Enum, enum.StrEnum, enum.IntEnum):
+        conv.register_structure_hook(base, _structure_enum)
+        conv.register_unstructure_hook(base, _enum_value)
     conv.register_unstructure_hook_func(
         lambda t: _origin(t) is FrozenMap, lambda m: {k: conv.unstructure(v) for k, v in m.items()}
     )

@@ -15,8 +15,9 @@ from typing import TYPE_CHECKING, Any
 import attrs
 
 from hogwarts_rules.actions import Action
-from hogwarts_rules.clue.game import SuggestionRecord
 from hogwarts_rules.clue.movement import cell_name
+from hogwarts_rules.clue.records import SuggestionRecord
+from hogwarts_rules.clue.vocabulary import Phase, Step
 from hogwarts_rules.engine import Outcome
 from hogwarts_rules.frozen import FrozenMap
 from hogwarts_rules.serialization import unstructure
@@ -105,7 +106,7 @@ class ClueView:
     lit_fireplaces: frozenset[str]
     tokens: FrozenMap[str, str]
     current_player: str | None
-    step: str
+    step: Step
     green: int
     entered: str | None
     suggestions: tuple[SuggestionRecord, ...]
@@ -119,7 +120,7 @@ class ClueView:
     prompt: str
     details: FrozenMap[str, int | str]
     envelope: tuple[str, ...]
-    phase: str
+    phase: Phase
     winner: str | None
     outcome: Outcome | None = None
 

@@ -20,10 +20,6 @@ Examples:
 from __future__ import annotations
 
 import enum
-from collections.abc import Callable
-from typing import TypeVar
-
-from hogwarts_rules.serialization import converter
 
 __all__ = [
     "Affects",
@@ -130,32 +126,3 @@ class FactKind(enum.StrEnum):
     """The owner holds at least one of the cards."""
     NOT_SOLUTION = "not_solution"
     """The three cards are not all in the envelope."""
-
-
-_E = TypeVar("_E", bound=enum.StrEnum)
-
-
-def _structure_hook(cls: type[_E]) -> Callable[[object, type], _E]:
-    allowed = ", ".join(repr(member.value) for member in cls)
-
-    def hook(value: object, _: type) -> _E:
-        if isinstance(value, cls):
-            return value
-        text = converter.structure(value, str)  # a string of at most MAX_STRING characters
-        try:
-            return cls(text)
-        except ValueError:
-            raise ValueError(f"expected one of {allowed}, got {text[:60]!r}") from None
-
-    return hook
-
-
-def _value(member: enum.StrEnum) -> str:
-    return member.value
-
-
-# The shared converter treats a StrEnum as a ``str``: it would read any string, and write
-# the member itself. Read only a vocabulary's own strings, and write plain strings.
-for _vocabulary in (Phase, Step, DieFace, Square, HelpKind, Special, Affects, MoveKind, FactKind):
-    converter.register_structure_hook(_vocabulary, _structure_hook(_vocabulary))
-    converter.register_unstructure_hook(_vocabulary, _value)
