@@ -898,7 +898,7 @@ def game_schemas(kind: str) -> dict[str, Schema]:
     Examples:
         >>> schemas = game_schemas("clue")
         >>> schemas["view"]["title"], schemas["view"]["required"][:3]
-        ('Clue view', ['player', 'hand', 'hidden_help'])
+        ('Clue view', ['viewer', 'player', 'hand'])
         >>> schemas["game"]["properties"]["game"]
         {'const': 'clue', 'description': "The game's kind."}
         >>> game_schemas("adventure")["view"]["$id"]
