@@ -451,7 +451,7 @@ class ToyTerminal:
         return [f"{view.winner} wins the race"] if view.winner else ["the race is over"]
 
 
-def _random(game: GameBase, seed: int) -> Bot:
+def _random(public: object, seed: int) -> Bot:
     return RandomBot(seed)
 
 

@@ -65,6 +65,7 @@ class UnknownGameError(RulesError):
 _lock = threading.RLock()
 _specs: dict[str, GameSpec] = {}  # kind -> spec, in the order added
 _loaded = False
+_loading = False  # a plug-in that calls find_game while it is imported sees what is loaded
 
 
 def _load(reference: str) -> object:
@@ -84,27 +85,36 @@ def _add(spec: GameSpec, *, replace: bool) -> None:
 
 
 def _ensure_loaded() -> None:
-    global _loaded
+    global _loaded, _loading
     if _loaded:
         return
     with _lock:
-        if _loaded:
+        if _loaded or _loading:
             return
-        for reference in BUILT_IN:
-            spec = _load(reference)
-            assert isinstance(spec, GameSpec)
-            _add(spec, replace=True)
-        for entry in importlib.metadata.entry_points(group=ENTRY_POINT_GROUP):
-            try:
-                spec = entry.load()
-                _add(spec, replace=False)
-            except Exception as exc:  # a broken plug-in must not break the library
-                warnings.warn(
-                    f"game entry point {entry.name!r} was not loaded: {exc}",
-                    RuntimeWarning,
-                    stacklevel=3,
-                )
+        _loading = True
+        try:
+            _load_all()
+        finally:
+            _loading = False
         _loaded = True
+
+
+def _load_all() -> None:
+    """The built-in games first, then the plug-ins, in entry-point order."""
+    for reference in BUILT_IN:
+        spec = _load(reference)
+        assert isinstance(spec, GameSpec)
+        _add(spec, replace=True)
+    for entry in importlib.metadata.entry_points(group=ENTRY_POINT_GROUP):
+        try:
+            spec = entry.load()
+            _add(spec, replace=False)
+        except Exception as exc:  # a broken plug-in must not break the library
+            warnings.warn(
+                f"game entry point {entry.name!r} was not loaded: {str(exc)[:200]}",
+                RuntimeWarning,
+                stacklevel=4,
+            )
 
 
 def register_game(spec: GameSpec, *, replace: bool = False) -> GameSpec:
@@ -132,7 +142,7 @@ def unregister_game(kind: str) -> None:
     """
     _ensure_loaded()
     with _lock:
-        if kind not in _specs:
+        if not isinstance(kind, str) or kind not in _specs:
             raise UnknownGameError("unknown_game", f"no game of kind {str(kind)[:60]!r}")
         del _specs[kind]
 
@@ -140,7 +150,8 @@ def unregister_game(kind: str) -> None:
 def games() -> tuple[GameSpec, ...]:
     """Every game of the catalogue: the built-in ones first, then those added."""
     _ensure_loaded()
-    return tuple(_specs.values())
+    with _lock:
+        return tuple(_specs.values())
 
 
 def find_game(name: str) -> GameSpec:
@@ -149,12 +160,14 @@ def find_game(name: str) -> GameSpec:
     Raises:
         UnknownGameError: no game has that name (code ``unknown_game``).
     """
-    _ensure_loaded()
-    if isinstance(name, str):
-        folded = name.casefold()
-        for spec in _specs.values():
-            if any(folded == n.casefold() for n in spec.names):
-                return spec
-    known = ", ".join(n for spec in _specs.values() for n in spec.names)
-    shown = str(name)[:60] if isinstance(name, str) else type(name).__name__
-    raise UnknownGameError("unknown_game", f"unknown game {shown!r} (known: {known})")
+    specs = games()
+    if not isinstance(name, str):
+        raise UnknownGameError(
+            "unknown_game", f"unknown game: a game's name is a string, not {type(name).__name__}"
+        )
+    folded = name.casefold()
+    for spec in specs:
+        if any(folded == n.casefold() for n in spec.names):
+            return spec
+    known = ", ".join(n for spec in specs for n in spec.names)
+    raise UnknownGameError("unknown_game", f"unknown game {name[:60]!r} (known: {known})")

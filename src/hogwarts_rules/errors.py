@@ -36,6 +36,8 @@ from typing import Final
 __all__ = [
     "CORE_ERROR_CODES",
     "ERROR_CODES",
+    "MAX_MESSAGE",
+    "MAX_PATH",
     "DiceError",
     "IllegalActionError",
     "InvalidDataError",
@@ -43,8 +45,23 @@ __all__ = [
 ]
 
 
+MAX_MESSAGE: Final = 1000
+"""The longest message an error carries; a longer one is cut (ending in ``...``)."""
+
+MAX_PATH: Final = 200
+"""The longest path an `InvalidDataError` names; a longer one is cut (ending in ``...``)."""
+
+
+def _bounded(text: str, limit: int) -> str:
+    text = str(text)
+    return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
 class RulesError(ValueError):
     """Root of every error hogwarts-rules raises on purpose.
+
+    Messages are bounded (`MAX_MESSAGE` characters), so an error about untrusted
+    input never carries the input whole.
 
     Attributes:
         code: a short, stable, machine-readable identifier such as
@@ -56,6 +73,7 @@ class RulesError(ValueError):
     message: str
 
     def __init__(self, code: str, message: str) -> None:
+        message = _bounded(message, MAX_MESSAGE)
         super().__init__(message)
         self.code = code
         self.message = message
@@ -87,7 +105,7 @@ class InvalidDataError(RulesError):
 
     def __init__(self, code: str, message: str, path: str = "$") -> None:
         super().__init__(code, message)
-        self.path = path
+        self.path = _bounded(path, MAX_PATH)
 
     def __reduce__(self) -> tuple[type[RulesError], tuple[str, str, str]]:  # type: ignore[override]
         return (type(self), (self.code, self.message, self.path))

@@ -26,12 +26,13 @@ Examples:
 from __future__ import annotations
 
 import argparse
+import re
 from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Final, Protocol, runtime_checkable
 
 import attrs
 
-from hogwarts_rules.errors import IllegalActionError, InvalidDataError, RulesError
+from hogwarts_rules.errors import MAX_PATH, IllegalActionError, InvalidDataError, RulesError
 
 if TYPE_CHECKING:
     from hogwarts_rules.actions import Action
@@ -89,8 +90,8 @@ class OptionError(IllegalActionError):
 
     def __init__(self, code: str, message: str, option: str, path: str = "$") -> None:
         super().__init__(code, message)
-        self.option = option
-        self.path = path
+        self.option = option[:MAX_OPTION_ERROR]
+        self.path = path[:MAX_PATH]
 
     def __reduce__(self) -> tuple[type[RulesError], tuple[str, str, str, str]]:  # type: ignore[override]
         return (type(self), (self.code, self.message, self.option, self.path))
@@ -137,8 +138,13 @@ class Option:
             raise OptionError("bad_option", f"{self.name}: {text}", self.name) from None
 
 
-BotFactory = Callable[["GameBase", int], "Bot"]
-"""Builds a bot for a game: ``factory(game, seed)``; the seed drives any random choices."""
+BotFactory = Callable[[Any, int], "Bot"]
+"""Builds a bot: ``factory(public, seed)``.
+
+``public`` is what the game's `GameSpec.bot_context` gives (by default the
+table's view, ``game.view(None)``): public facts only, never the game, whose
+dice would tell a bot every future roll. The seed drives any random choices.
+"""
 
 
 class TerminalHooks(Protocol):
@@ -211,7 +217,18 @@ class Command:
     run: Callable[[argparse.Namespace], int] = attrs.field(eq=False)
 
 
+_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]{0,59}")
+
+
 def _check_spec(spec: GameSpec) -> None:
+    for name in spec.names:
+        if not isinstance(name, str) or not _NAME.fullmatch(name):
+            raise ValueError(
+                f"a game's kind and aliases are 1 to 60 letters, digits, '.', '_' or '-', "
+                f"starting with a letter or digit: not {str(name)[:60]!r}"
+            )
+    if len({name.casefold() for name in spec.names}) != len(spec.names):
+        raise ValueError(f"{spec.kind}: a name is given twice (names match in any case)")
     if not 1 <= spec.min_players <= spec.default_players <= spec.max_players:
         raise ValueError(f"{spec.kind}: need 1 <= min_players <= default_players <= max_players")
     if len(spec.seat_names) < spec.max_players:
@@ -240,7 +257,11 @@ class GameSpec:
         seat_names: the seat names used when only a count is given.
         seat_noun: what a seat is called (``"player"``, ``"character"``).
         options: the declared options.
-        bots: the bots by name (the first is the default): ``factory(game, seed)``.
+        bots: the bots by name (the first is the default): ``factory(public, seed)``
+            (see `BotFactory`).
+        bot_context: the public facts a bot is built with (Clue: its board), given
+            the game; ``None``: the table's view. Never the game itself, nor its
+            dice or a secret.
         perfect_information: ``True`` when every seat may see all of the game; then
             the prompt of a decision is public too.
         complete_actions: ``True`` when ``game.legal_actions()`` lists every action
@@ -273,6 +294,7 @@ class GameSpec:
     seat_noun: str = "player"
     options: tuple[Option, ...] = ()
     bots: Mapping[str, BotFactory] = attrs.field(factory=dict, eq=False, repr=False)
+    bot_context: Callable[[GameBase], Any] | None = attrs.field(default=None, eq=False, repr=False)
     perfect_information: bool = True
     complete_actions: bool = True
     max_steps: int = 20_000
@@ -398,6 +420,9 @@ class GameSpec:
     def make_bot(self, name: str, game: GameBase, *, seed: int = 0) -> Bot:
         """Build the bot ``name`` for ``game`` (its random choices follow ``seed``).
 
+        The bot's factory gets only the public facts of `bot_context`, never
+        ``game``: a bot sees views, and the game's dice would predict every roll.
+
         Raises:
             IllegalActionError: the game has no bot of that name (code ``unknown_bot``).
         """
@@ -407,7 +432,8 @@ class GameSpec:
             raise IllegalActionError(
                 "unknown_bot", f"unknown {self.kind} bot {str(name)[:60]!r} (known: {known})"
             )
-        return factory(game, seed)
+        public = game.view(None) if self.bot_context is None else self.bot_context(game)
+        return factory(public, seed)
 
     def __str__(self) -> str:
         return (

@@ -34,11 +34,11 @@ def _max_rounds(value: object) -> int:
     return value
 
 
-def _random(game: GameBase, seed: int) -> Bot:
+def _random(public: Any, seed: int) -> Bot:
     return RandomBot(seed)
 
 
-def _heuristic(game: GameBase, seed: int) -> Bot:
+def _heuristic(public: Any, seed: int) -> Bot:
     return HeuristicBot()
 
 

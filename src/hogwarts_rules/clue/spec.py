@@ -23,7 +23,7 @@ from hogwarts_rules.bots import Bot, RandomBot
 from hogwarts_rules.clue.actions import RollDice
 from hogwarts_rules.clue.bots import NotebookBot
 from hogwarts_rules.clue.cards import STUDENTS
-from hogwarts_rules.clue.content import Content, load_content
+from hogwarts_rules.clue.content import Board, Content, load_content
 from hogwarts_rules.clue.detective import DetectiveBot
 from hogwarts_rules.clue.game import KIND, Game, new_game
 from hogwarts_rules.clue.view import ClueView
@@ -53,20 +53,22 @@ def _content(value: object) -> Content:
     return value if isinstance(value, Content) else load_content(value)
 
 
-def _board(game: GameBase) -> Any:
-    return game.content.board if isinstance(game, Game) else None
+def _board(game: GameBase) -> Board:
+    """What Clue's bots are built with: the game's board (public: it lies on the table)."""
+    assert isinstance(game, Game)
+    return game.content.board
 
 
-def _random(game: GameBase, seed: int) -> Bot:
+def _random(board: Board, seed: int) -> Bot:
     return RandomBot(seed)
 
 
-def _notebook(game: GameBase, seed: int) -> Bot:
-    return NotebookBot(_board(game))
+def _notebook(board: Board, seed: int) -> Bot:
+    return NotebookBot(board)
 
 
-def _detective(game: GameBase, seed: int) -> Bot:
-    return DetectiveBot(_board(game))
+def _detective(board: Board, seed: int) -> Bot:
+    return DetectiveBot(board)
 
 
 def random_students(seed: int, seats: Sequence[str]) -> dict[str, str]:
@@ -163,6 +165,7 @@ SPEC: Final = GameSpec(
         ),
     ),
     bots={"notebook": _notebook, "detective": _detective, "random": _random},
+    bot_context=_board,
     perfect_information=False,
     max_steps=20_000,
     demo=_demo,

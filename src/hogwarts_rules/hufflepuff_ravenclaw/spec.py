@@ -18,17 +18,17 @@ Examples:
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Final
 
-from hogwarts_rules.engine import GameBase
+from hogwarts_rules.engine import GameBase, check_player_names
 from hogwarts_rules.hufflepuff_ravenclaw.character import Character, SkillKind, Spell
 from hogwarts_rules.hufflepuff_ravenclaw.game import KIND, MAX_CHARACTERS, Game, new_game
 from hogwarts_rules.hufflepuff_ravenclaw.view import SceneView
 from hogwarts_rules.serialization import structure
 from hogwarts_rules.spec import Command, GameSpec, Option
 
-__all__ = ["SPEC"]
+__all__ = ["MAX_EXTRA", "SPEC"]
 
 
 def _player(value: object) -> object:
@@ -38,20 +38,36 @@ def _player(value: object) -> object:
     return structure(value, Character)
 
 
+MAX_EXTRA: Final = 100
+"""The most extra stats, skills or spells a scene takes (each option)."""
+
+
+def _names(names: Sequence[str], noun: str) -> None:
+    """Extra names follow the rules of names (no control codes, no lone surrogates...)."""
+    check_player_names(names, minimum=0, maximum=MAX_EXTRA, noun=noun)
+
+
 def _extra_stats(value: object) -> tuple[str, ...]:
-    if isinstance(value, tuple):
-        value = list(value)
-    return tuple(structure(value, list[str]))
+    if isinstance(value, str) or not isinstance(value, list | tuple):
+        raise TypeError("expected an array of stat names")
+    stats = tuple(structure(list(value), list[str]))
+    _names(stats, "extra stat")
+    return stats
 
 
 def _extra_skills(value: object) -> Mapping[str, SkillKind]:
-    return dict(structure(value, dict[str, SkillKind]))
+    skills = dict(structure(value, dict[str, SkillKind]))
+    _names(list(skills), "extra skill")
+    return skills
 
 
 def _extra_spells(value: object) -> Mapping[str, Spell]:
     if isinstance(value, Mapping) and all(isinstance(v, Spell) for v in value.values()):
-        return dict(value)
-    return dict(structure(value, dict[str, Spell]))
+        spells = dict(value)
+    else:
+        spells = dict(structure(value, dict[str, Spell]))
+    _names(list(spells), "extra spell")
+    return spells
 
 
 def _demo(players: int, seed: int, say: Callable[[str], None]) -> GameBase:
