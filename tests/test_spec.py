@@ -152,3 +152,45 @@ def test_registering_during_a_game_does_not_disturb_lookups() -> None:
         assert find_game("ADVENTURE-COPY") is toy
     finally:
         unregister_game("adventure-copy")
+
+
+def test_a_game_without_simulation_hooks_is_simulated_with_the_common_columns() -> None:
+    from hogwarts_rules.frontends.simulation import simulate, summarize
+    from tests.toy_game import SPEC as TOY
+
+    bare = attrs.evolve(TOY, kind="toy-bare", aliases=(), simulation=None)
+    register_game(bare)
+    try:
+        records = simulate("toy-bare", 3, seed=2)
+        assert [record["game"] for record in records] == ["toy-bare"] * 3
+        assert all(record["length"] == record["actions"] > 0 for record in records)
+        assert summarize(records).length is not None
+        assert summarize(records).length.unit == "actions"  # type: ignore[union-attr]
+    finally:
+        unregister_game("toy-bare")
+
+
+def test_a_game_that_reads_its_own_setup_gets_every_schema_but_the_saved_games() -> None:
+    import json
+
+    from hogwarts_rules.frontends.schema import all_schemas, game_schemas
+    from hogwarts_rules.frontends.serve import Server
+    from tests.toy_game import SPEC as TOY
+
+    class OwnSetup(TOY.game_class):  # type: ignore[name-defined,misc]
+        @classmethod
+        def _from_setup_dict(cls, data: Any) -> Any:
+            return super()._from_setup_dict(data)
+
+    own = attrs.evolve(TOY, kind="toy-own-setup", aliases=(), game_class=OwnSetup)
+    register_game(own)
+    try:
+        assert sorted(game_schemas("toy-own-setup")) == ["action", "event", "outcome", "view"]
+        assert "toy-own-setup/view.json" in all_schemas()
+        reply = json.loads(
+            Server().handle_line('{"op": "schema", "game": "toy-own-setup", "name": "game"}')
+        )
+        assert reply["ok"] is False and reply["error"]["code"] == "bad_value"
+        assert reply["error"]["field"] == "$.name"
+    finally:
+        unregister_game("toy-own-setup")

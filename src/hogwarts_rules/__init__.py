@@ -21,7 +21,13 @@ Examples:
 
 from hogwarts_rules.actions import Action, ChanceOutcome
 from hogwarts_rules.bots import Bot, RandomBot, play_out
-from hogwarts_rules.catalogue import UnknownGameError, find_game, games, register_game
+from hogwarts_rules.catalogue import (
+    UnknownGameError,
+    find_game,
+    games,
+    register_game,
+    unregister_game,
+)
 from hogwarts_rules.dice import CHANCE, DiceSource, ExternalDice, ScriptedDice, SeededDice
 from hogwarts_rules.engine import ChanceRequest, Decision, GameBase, GameRecord, Outcome
 from hogwarts_rules.errors import DiceError, IllegalActionError, InvalidDataError, RulesError
@@ -63,4 +69,5 @@ __all__ = [
     "games",
     "play_out",
     "register_game",
+    "unregister_game",
 ]

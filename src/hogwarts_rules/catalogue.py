@@ -80,7 +80,8 @@ def _add(spec: GameSpec, *, replace: bool) -> None:
     for name in spec.names:
         owner = taken.get(name.casefold())
         if owner is not None and not (replace and owner == spec.kind):
-            raise ValueError(f"the game name {name!r} is taken by {owner}")
+            hint = " (register_game(spec, replace=True) replaces it)" if owner == spec.kind else ""
+            raise ValueError(f"the game name {name!r} is taken by {owner}{hint}")
     _specs[spec.kind] = spec
 
 

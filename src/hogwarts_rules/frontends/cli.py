@@ -84,7 +84,7 @@ def _play_games() -> tuple[GameSpec, ...]:
 
 
 def _simulated_games() -> tuple[GameSpec, ...]:
-    return tuple(spec for spec in games() if spec.simulation is not None and spec.bots)
+    return tuple(spec for spec in games() if spec.bots)
 
 
 def _names(specs: Iterable[GameSpec]) -> str:

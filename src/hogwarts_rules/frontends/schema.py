@@ -875,6 +875,12 @@ def _view_document(spec: GameSpec) -> Schema:
     )
 
 
+def _derived_setup(cls: type[GameBase]) -> bool:
+    """True when the game's set-up is read by the engine's default, from ``SETUP_TYPE``."""
+    reads = inspect.getattr_static(cls, "_from_setup_dict")
+    return reads is inspect.getattr_static(GameBase, "_from_setup_dict")
+
+
 def game_schemas(kind: str) -> dict[str, Schema]:
     """The schemas of one game of the catalogue, by name (`SCHEMA_NAMES`).
 
@@ -884,6 +890,9 @@ def game_schemas(kind: str) -> dict[str, Schema]:
     * ``"view"``: what a seat (or the table) may see, ``game.view(seat).to_dict()``
       (the spec's ``view_class``);
     * ``"outcome"``: ``serialization.unstructure(game.outcome)``.
+
+    A game that reads its own set-up (it overrides ``_from_setup_dict``) has no
+    ``"game"`` schema: its set-up's form cannot be derived.
 
     Args:
         kind: the game's kind or an alias, as `hogwarts_rules.find_game` takes it
@@ -921,7 +930,8 @@ def game_schemas(kind: str) -> dict[str, Schema]:
             description=description,
             id_=_uri(spec.kind, family),
         )
-    result["game"] = _game_document(spec)
+    if _derived_setup(cls):
+        result["game"] = _game_document(spec)
     result["view"] = _view_document(spec)
     builder = _Builder()
     result["outcome"] = _document(

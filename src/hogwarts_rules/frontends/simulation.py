@@ -68,6 +68,7 @@ from hogwarts_rules.spec import GameSpec, SimulationHooks
 
 __all__ = [
     "BOTS",
+    "DEFAULT_HOOKS",
     "GAMES",
     "LengthSummary",
     "Progress",
@@ -102,8 +103,25 @@ class SimulationError(RulesError):
     """
 
 
+def _no_options(seed: int, seats: Sequence[str]) -> Mapping[str, Any]:
+    return {}
+
+
+def _actions(game: Any) -> Mapping[str, Any]:
+    return {"length": len(game.history)}
+
+
+DEFAULT_HOOKS: Final = SimulationHooks(options=_no_options, record=_actions)
+"""What `simulate` uses for a game whose spec has no `SimulationHooks`: no options,
+and the common columns, with the game's length counted in actions."""
+
+
 def _simulated(spec: GameSpec) -> bool:
-    return bool(spec.bots) and spec.simulation is not None
+    return bool(spec.bots)
+
+
+def _hooks(spec: GameSpec) -> SimulationHooks:
+    return spec.simulation if spec.simulation is not None else DEFAULT_HOOKS
 
 
 def simulated_games() -> tuple[str, ...]:
@@ -133,12 +151,12 @@ def _resolve(game: str) -> tuple[GameSpec, SimulationHooks]:
         raise SimulationError(
             "unknown_game", f"unknown game {shown!r} (known: {_known()})"
         ) from None
-    if spec.simulation is None or not spec.bots:
+    if not spec.bots:
         raise SimulationError(
             "unknown_game",
             f"{spec.title} cannot be simulated: it has no bots (simulated: {_known()})",
         )
-    return spec, spec.simulation
+    return spec, _hooks(spec)
 
 
 def bots_of(game: str) -> tuple[str, ...]:
@@ -574,7 +592,7 @@ def summarize(records: Sequence[Record]) -> Summary:
         spec: GameSpec | None = find_game(kind)
     except UnknownGameError:
         spec = None
-    hooks = spec.simulation if spec is not None else None
+    hooks = _hooks(spec) if spec is not None else None
     group_key = hooks.group if hooks is not None else None
     seats: dict[str, list[int]] = {}
     groups: dict[str, list[int]] = {}

@@ -840,7 +840,14 @@ class Server:
                 f"no schema {_shown(name)} (known: {', '.join(SCHEMA_NAMES)})",
                 "$.name",
             )
-        return {"kind": spec.kind, "name": name, "schema": copy.deepcopy(_schemas(spec)[name])}
+        schemas = _schemas(spec)
+        if name not in schemas:
+            raise Refusal(
+                "bad_value",
+                f"{spec.title} has no {name} schema (it has: {', '.join(schemas)})",
+                "$.name",
+            )
+        return {"kind": spec.kind, "name": name, "schema": copy.deepcopy(schemas[name])}
 
     def _quit(self, request: Mapping[str, Any]) -> dict[str, Any]:
         self.closed = True
