@@ -251,7 +251,9 @@ def test_seeded_round_trip_keeps_rolling_the_same() -> None:
 
 
 def test_to_dict_forms() -> None:
-    assert SeededDice(7).to_dict() == {"kind": "seeded", "seed": 7, "state": 7}
+    assert SeededDice(7).to_dict() == {"kind": "seeded", "seed": "7", "state": "7"}
+    top = {"kind": "seeded", "seed": "18446744073709551615", "state": "18446744073709551615"}
+    assert SeededDice(2**64 - 1).to_dict() == top
     assert ScriptedDice((4, 1), 1).to_dict() == {"kind": "scripted", "rolls": [4, 1], "position": 1}
     assert ExternalDice().to_dict() == {"kind": "external"}
 
@@ -273,22 +275,22 @@ def test_from_dict_non_object(data: object) -> None:
 
 @pytest.mark.parametrize("kind", ["loaded", None, 1, "SEEDED", ""])
 def test_from_dict_unknown_kind(kind: object) -> None:
-    err = _raises_invalid({"kind": kind, "seed": 1, "state": 1})
+    err = _raises_invalid({"kind": kind, "seed": "1", "state": "1"})
     assert err.code == "unknown_dice"
     assert err.path == "$.kind"
 
 
 def test_from_dict_missing_kind() -> None:
-    err = _raises_invalid({"seed": 1, "state": 1})
+    err = _raises_invalid({"seed": "1", "state": "1"})
     assert err.path == "$.kind"
 
 
 @pytest.mark.parametrize(
     ("data", "field"),
     [
-        ({"kind": "seeded", "seed": 1, "state": 1, "colour": "red"}, "colour"),
-        ({"kind": "scripted", "rolls": [1], "position": 0, "seed": 1}, "seed"),
-        ({"kind": "external", "seed": 1}, "seed"),
+        ({"kind": "seeded", "seed": "1", "state": "1", "colour": "red"}, "colour"),
+        ({"kind": "scripted", "rolls": [1], "position": 0, "seed": "1"}, "seed"),
+        ({"kind": "external", "seed": "1"}, "seed"),
     ],
 )
 def test_from_dict_extra_field(data: dict[str, Any], field: str) -> None:
@@ -303,8 +305,8 @@ def test_from_dict_extra_field(data: dict[str, Any], field: str) -> None:
 @pytest.mark.parametrize(
     ("data", "field"),
     [
-        ({"kind": "seeded", "seed": 1}, "state"),
-        ({"kind": "seeded", "state": 1}, "seed"),
+        ({"kind": "seeded", "seed": "1"}, "state"),
+        ({"kind": "seeded", "state": "1"}, "seed"),
         ({"kind": "scripted", "rolls": [1]}, "position"),
         ({"kind": "scripted", "position": 0}, "rolls"),
     ],
@@ -324,11 +326,11 @@ def test_from_dict_rolls_not_a_list(rolls: object) -> None:
 @pytest.mark.parametrize(
     ("data", "field"),
     [
-        ({"kind": "seeded", "seed": "7", "state": 7}, "seed"),
-        ({"kind": "seeded", "seed": True, "state": 7}, "seed"),
-        ({"kind": "seeded", "seed": 1.5, "state": 7}, "seed"),
-        ({"kind": "seeded", "seed": 7, "state": 2**64}, "state"),
-        ({"kind": "seeded", "seed": 7, "state": "7"}, "state"),
+        ({"kind": "seeded", "seed": 7, "state": "7"}, "seed"),
+        ({"kind": "seeded", "seed": True, "state": "7"}, "seed"),
+        ({"kind": "seeded", "seed": 1.5, "state": "7"}, "seed"),
+        ({"kind": "seeded", "seed": "7", "state": "18446744073709551616"}, "state"),
+        ({"kind": "seeded", "seed": "7", "state": 7}, "state"),
         ({"kind": "scripted", "rolls": [1], "position": "0"}, "position"),
         ({"kind": "scripted", "rolls": [1], "position": 2}, "position"),
         ({"kind": "scripted", "rolls": [1, "2"], "position": 0}, "roll"),
@@ -343,9 +345,9 @@ def test_from_dict_wrong_types_are_refused(data: dict[str, Any], field: str) -> 
 @pytest.mark.parametrize(
     ("data", "path"),
     [
-        ({"kind": "seeded", "seed": "7", "state": 7}, "$.seed"),
-        ({"kind": "seeded", "seed": True, "state": 7}, "$.seed"),
-        ({"kind": "seeded", "seed": 7, "state": 2**64}, "$.state"),
+        ({"kind": "seeded", "seed": 7, "state": "7"}, "$.seed"),
+        ({"kind": "seeded", "seed": True, "state": "7"}, "$.seed"),
+        ({"kind": "seeded", "seed": "7", "state": "18446744073709551616"}, "$.state"),
         ({"kind": "scripted", "rolls": [1], "position": "0"}, "$.position"),
     ],
 )
@@ -356,7 +358,7 @@ def test_from_dict_wrong_type_path_names_the_field(data: dict[str, Any], path: s
 @pytest.mark.parametrize(
     "data",
     [
-        {"kind": "seeded", "seed": 1, "state": 1},
+        {"kind": "seeded", "seed": "1", "state": "1"},
         {"kind": "scripted", "rolls": [1], "position": 0},
         {"kind": "external"},
     ],
@@ -365,3 +367,38 @@ def test_from_dict_does_not_change_its_input(data: dict[str, Any]) -> None:
     before = json.dumps(data)
     dice_from_dict(data)
     assert json.dumps(data) == before
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "",
+        "-1",
+        "+1",
+        " 1",
+        "1 ",
+        "01",
+        "00",
+        "1_000",
+        "1e3",
+        "0x10",
+        "\u0661",  # an Arabic-Indic one: a digit to str.isdigit, not to JSON readers
+        "18446744073709551616",
+        "000000000000000000001",
+        "9" * 21,
+        "1" * 5000,
+    ],
+)
+def test_seeds_and_states_are_canonical_decimal_strings(text: str) -> None:
+    for key in ("seed", "state"):
+        data = {"kind": "seeded", "seed": "7", "state": "7", key: text}
+        err = _raises_invalid(data)
+        assert (err.code, err.path) == ("bad_dice", f"$.{key}")
+        assert len(err.message) < 200
+
+
+@pytest.mark.parametrize("value", [0, 1, 2**53 - 1, 2**53, 2**63, 2**64 - 1])
+def test_seeds_and_states_are_read_from_strings(value: int) -> None:
+    data = {"kind": "seeded", "seed": str(value), "state": str(value)}
+    assert dice_from_dict(data) == SeededDice(value, value)
+    assert SeededDice(value).to_dict() == data

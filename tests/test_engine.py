@@ -387,7 +387,7 @@ def test_json_round_trip(name: str) -> None:
     game = GAMES[name]
     data = game.to_dict()
     assert data["format"] == "hogwarts-rules"
-    assert data["version"] == 1
+    assert data["version"] == 2
     assert data["game"] == hr.KIND
     text = json.dumps(data)
     loaded = hr.Game.from_dict(json.loads(text))
@@ -495,8 +495,8 @@ def test_wrong_game_kind() -> None:
     [
         ({"format": "hogwarts"}, "bad_format", "$.format"),
         ({"format": None}, "bad_format", "$.format"),
-        ({"version": 2}, "bad_version", "$.version"),
-        ({"version": "1"}, "bad_version", "$.version"),
+        ({"version": 3}, "bad_version", "$.version"),
+        ({"version": "2"}, "bad_version", "$.version"),
         ({"game": 3}, "bad_type", "$.game"),
         ({"extra": 1}, "unknown_field", "$"),
         ({"actions": "none"}, "invalid_value", "$.actions"),
@@ -532,7 +532,7 @@ def test_nested_error_paths(change: dict[str, Any], path: str) -> None:
 
 def test_nested_dice_error_path() -> None:
     data = GAMES["new"].to_dict()
-    data["setup"]["dice"]["seed"] = "7"
+    data["setup"]["dice"]["seed"] = 7  # version 2: a decimal string
     with pytest.raises(InvalidDataError) as info:
         hr.Game.from_dict(data)
     assert info.value.path == "$.setup.dice.seed"

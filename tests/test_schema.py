@@ -50,7 +50,7 @@ from hogwarts_rules.frontends.schema import (
     outdated_schemas,
     schema_for,
 )
-from hogwarts_rules.serialization import MAX_INT, MAX_STRING, unstructure
+from hogwarts_rules.serialization import MAX_INT, MAX_SAFE_INT, MAX_STRING, unstructure
 
 ROOT = Path(__file__).resolve().parent.parent
 GOLDEN = ROOT / "docs" / "schemas"
@@ -148,8 +148,9 @@ def test_actions_and_events_are_a_oneof_over_the_registered_tags(kind: str) -> N
 
 def test_bounds_match_the_converter() -> None:
     schema = all_schemas()["clue/action.json"]
-    assert schema["$defs"]["int"]["exclusiveMinimum"] == -MAX_INT
-    assert schema["$defs"]["int"]["exclusiveMaximum"] == MAX_INT
+    # +-(2**53 - 1): the whole numbers every JSON reader keeps (MAX_INT = 2**53 is refused).
+    assert schema["$defs"]["int"]["minimum"] == -MAX_SAFE_INT == -(MAX_INT - 1)
+    assert schema["$defs"]["int"]["maximum"] == MAX_SAFE_INT == 2**53 - 1
     assert schema["$defs"]["str"]["maxLength"] == MAX_STRING
 
 
@@ -563,22 +564,24 @@ MUTATIONS: dict[str, Mutation] = {
     "unknown field in the dice": _set_in_dice("extra", 1),
     "unknown action type": _set_in_first_action("type", "quidditch.seek"),
     "an action without a type": _delete("actions", 0, "type"),
-    "a string where a number goes": _set_in_dice("seed", "11"),
-    "a boolean where a number goes": _set_in_dice("seed", True),
-    "a fraction where a number goes": _set_in_dice("state", 1.5),
-    "a seed too large": _set_in_dice("seed", 2**64),
+    "a number where a seed's string goes": _set_in_dice("seed", 11),
+    "a boolean where a seed goes": _set_in_dice("seed", True),
+    "a fraction where a dice state goes": _set_in_dice("state", 1.5),
+    "a seed too large": _set_in_dice("seed", str(2**64)),
+    "a seed with a leading zero": _set_in_dice("seed", "011"),
+    "a seed as a number beyond 2**53": _set_in_dice("seed", 2**64 - 1),
     "a number where a string goes": _set_in_string_field(7),
     "null where a string goes": _set_in_string_field(None),
     "a string too long": _set_in_string_field("x" * (MAX_STRING + 1)),
     "another format": lambda d: d.update(format="chess"),
-    "another version": lambda d: d.update(version=2),
-    "the version as a string": lambda d: d.update(version="1"),
+    "another version": lambda d: d.update(version=3),
+    "the version as a string": lambda d: d.update(version="2"),
     "another game": lambda d: d.update(game="chess"),
     "no set-up": _delete("setup"),
     "no actions": _delete("actions"),
     "actions not a list": lambda d: d.update(actions={"0": d["actions"][0]}),
     "unknown dice kind": _set_in_dice("kind", "loaded"),
-    "a seed below zero": _set_in_dice("seed", -1),
+    "a seed below zero": _set_in_dice("seed", "-1"),
 }
 
 

@@ -251,7 +251,7 @@ def test_event_description_is_ignored_on_load() -> None:
 # =============================================================== hypothesis round trips
 
 NAMES = st.text(min_size=1, max_size=12)
-INTS = st.integers(-(2**63), 2**63)
+INTS = st.integers(-(2**53 - 1), 2**53 - 1)  # the whole numbers every JSON reader keeps
 MODIFIERS = st.lists(st.builds(hr.Modifier, INTS, NAMES), max_size=3).map(tuple)
 TRAITS = st.lists(NAMES, max_size=3).map(tuple)
 SPECS = st.builds(hr.TestSpec, NAMES, NAMES, NAMES, MODIFIERS, TRAITS)
@@ -452,6 +452,17 @@ def test_action_from_dict_messages_are_useful() -> None:
     with pytest.raises(InvalidDataError) as info:
         Action.from_dict(_with(DAMAGE, points=10**30))
     assert "range" in info.value.message
+    assert (info.value.code, info.value.path) == ("unsafe_integer", "$.points")
+
+
+@pytest.mark.parametrize("points", [2**53, -(2**53), 2**63, -(2**64), 10**100])
+def test_integers_outside_the_safe_range_are_refused(points: int) -> None:
+    with pytest.raises(InvalidDataError) as info:
+        Action.from_dict(_with(DAMAGE, points=points))
+    assert (info.value.code, info.value.path) == ("unsafe_integer", "$.points")
+    assert len(info.value.message) < 200
+    for safe in (2**53 - 1, -(2**53 - 1)):
+        assert Action.from_dict(_with(DAMAGE, points=safe)).points == safe  # type: ignore[attr-defined]
 
 
 def test_action_with_description_refused() -> None:

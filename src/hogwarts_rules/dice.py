@@ -48,6 +48,9 @@ __all__ = [
     "SeededDice",
     "dice_from_dict",
     "die_probabilities",
+    "seed_from_string",
+    "seed_to_string",
+    "upgrade_v1_dice",
 ]
 
 CHANCE: Final = "<chance>"
@@ -61,6 +64,40 @@ MAX_SIDES: Final = 1000
 
 _MASK64: Final = (1 << 64) - 1
 _GOLDEN: Final = 0x9E3779B97F4A7C15
+_SEED_DIGITS: Final = len(str(_MASK64))  # 20: the longest seed or state, in decimal
+
+
+def seed_to_string(value: int) -> str:
+    """A seed or a dice state (0 to 2**64 - 1) as JSON writes it: a decimal string.
+
+    Integers above 2**53 - 1 are not kept exactly by every JSON reader (JavaScript's
+    ``JSON.parse`` rounds them), so saved games write seeds and states as strings.
+
+    Examples:
+        >>> seed_to_string(2**64 - 1)
+        '18446744073709551615'
+    """
+    return str(value)
+
+
+def seed_from_string(text: object) -> int | None:
+    """The seed or dice state a decimal string writes, or ``None`` if it is not one.
+
+    Strict: ASCII digits only (no sign, space, ``_`` or other digit), no leading
+    zero except in ``"0"``, at most 20 digits, and a value from 0 to 2**64 - 1.
+
+    Examples:
+        >>> seed_from_string("18446744073709551615") == 2**64 - 1
+        True
+        >>> [seed_from_string(text) for text in ("0", "07", "+7", "18446744073709551616", 7)]
+        [0, None, None, None, None]
+    """
+    if type(text) is not str or not 1 <= len(text) <= _SEED_DIGITS:
+        return None
+    if not (text.isascii() and text.isdigit()) or (text[0] == "0" and len(text) > 1):
+        return None
+    value = int(text)
+    return value if value <= _MASK64 else None
 
 
 @runtime_checkable
@@ -142,8 +179,17 @@ class SeededDice:
         return f"SeededDice(seed={self.seed})"
 
     def to_dict(self) -> dict[str, Any]:
-        """Return the JSON-safe form (see `dice_from_dict`)."""
-        return {"kind": "seeded", "seed": self.seed, "state": self.state}
+        """Return the JSON-safe form (see `dice_from_dict`): seed and state as decimal strings.
+
+        Examples:
+            >>> SeededDice(2**64 - 1).to_dict()
+            {'kind': 'seeded', 'seed': '18446744073709551615', 'state': '18446744073709551615'}
+        """
+        return {
+            "kind": "seeded",
+            "seed": seed_to_string(self.seed),
+            "state": seed_to_string(self.state),
+        }
 
 
 def _int_tuple(values: Iterable[int]) -> tuple[int, ...]:
@@ -272,8 +318,12 @@ def dice_to_dict(dice: DiceSource) -> dict[str, Any]:
 def dice_from_dict(data: object, path: str = "$") -> SeededDice | ScriptedDice | ExternalDice:
     """Rebuild a dice source from its `to_dict()` form, validating it.
 
+    A seeded source's ``seed`` and ``state`` are decimal strings (see
+    `seed_from_string`); the integers of format version 1 are converted by
+    `upgrade_v1_dice` before this is called.
+
     Examples:
-        >>> dice_from_dict({"kind": "seeded", "seed": 7, "state": 7})
+        >>> dice_from_dict({"kind": "seeded", "seed": "7", "state": "7"})
         SeededDice(seed=7)
 
     Raises:
@@ -304,13 +354,19 @@ def dice_from_dict(data: object, path: str = "$") -> SeededDice | ScriptedDice |
             "missing_field", f"{path}: missing field {missing[0]!r} for {kind} dice", path
         )
     if kind == "seeded":
+        values = []
         for key in ("seed", "state"):
-            if type(data[key]) is not int or not 0 <= data[key] <= _MASK64:
+            value = seed_from_string(data[key])
+            if value is None:
                 where = f"{path}.{key}"
                 raise InvalidDataError(
-                    "bad_dice", f"{where}: must be a whole number from 0 to 2**64 - 1", where
+                    "bad_dice",
+                    f"{where}: must be a decimal string from '0' to '{_MASK64}' "
+                    "(digits only, no leading zeros)",
+                    where,
                 )
-        return SeededDice(data["seed"], data["state"])
+            values.append(value)
+        return SeededDice(values[0], values[1])
     if kind == "scripted":
         rolls = data["rolls"]
         if not isinstance(rolls, list | tuple) or len(rolls) > 1_000_000:
@@ -330,3 +386,34 @@ def dice_from_dict(data: object, path: str = "$") -> SeededDice | ScriptedDice |
             )
         return ScriptedDice(tuple(rolls), position)
     return ExternalDice()
+
+
+_UPGRADE_DEPTH: Final = 32  # dice are never nested deeper than this in a set-up
+
+
+def upgrade_v1_dice(data: object, depth: int = 0) -> object:
+    """Version 1 of the saved-game format wrote seeded dice with integer seed and state.
+
+    Return ``data`` (a version-1 set-up, or any part of it) with the ``seed`` and
+    ``state`` of every seeded dice object rewritten as decimal strings, as version 2
+    writes them, when they are whole numbers from 0 to 2**64 - 1. Everything else is
+    returned as it is (and checked later, as for version 2); ``data`` is not changed.
+
+    Examples:
+        >>> upgrade_v1_dice({"players": ["Ann"], "dice": {"kind": "seeded", "seed": 7, "state": 7}})
+        {'players': ['Ann'], 'dice': {'kind': 'seeded', 'seed': '7', 'state': '7'}}
+    """
+    if depth > _UPGRADE_DEPTH:
+        return data
+    if isinstance(data, list):
+        return [upgrade_v1_dice(item, depth + 1) for item in data]
+    if not isinstance(data, dict):
+        return data
+    if data.get("kind") == "seeded" and set(data) <= {"kind", "seed", "state"}:
+        return {
+            key: seed_to_string(value)
+            if key != "kind" and type(value) is int and 0 <= value <= _MASK64
+            else value
+            for key, value in data.items()
+        }
+    return {key: upgrade_v1_dice(value, depth + 1) for key, value in data.items()}

@@ -8,6 +8,12 @@ are bounded, and every problem is reported as an
 `InvalidDataError` naming the offending field.
 Nothing is ever evaluated and pickle is never used.
 
+JSON that every language reads the same: no whole number the library writes lies
+outside ±(2**53 - 1) (`MAX_SAFE_INT`), the integers a float64 holds exactly (what
+JavaScript's ``JSON.parse`` gives a program), and ``from_dict`` refuses one that
+does (code ``unsafe_integer``, naming the field). 64-bit seeds and dice states are
+written as decimal strings (see `hogwarts_rules.dice.seed_from_string`).
+
 Tagged records (actions and events) carry their kind in a ``"type"`` field;
 `Registry` maps those tags to classes.
 """
@@ -33,6 +39,7 @@ from hogwarts_rules.dice import (
     SeededDice,
     dice_from_dict,
     dice_to_dict,
+    upgrade_v1_dice,
 )
 from hogwarts_rules.errors import InvalidDataError, RulesError
 from hogwarts_rules.frozen import FrozenMap
@@ -41,21 +48,39 @@ __all__ = [
     "FORMAT",
     "FORMAT_VERSION",
     "MAX_INT",
+    "MAX_SAFE_INT",
     "MAX_STRING",
+    "READ_VERSIONS",
     "Registry",
+    "check_safe_integers",
     "converter",
     "structure",
     "unstructure",
+    "upgrade_saved_game",
 ]
 
 FORMAT: Final = "hogwarts-rules"
 """The value of the ``"format"`` field of every serialized game."""
 
-FORMAT_VERSION: Final = 1
-"""The version of the serialized game format; bumped on incompatible changes."""
+FORMAT_VERSION: Final = 2
+"""The version of the serialized game format that is written; bumped on incompatible changes.
 
-MAX_INT: Final = 2**64
+Version 2 writes seeded dice's ``seed`` and ``state`` as decimal strings; version 1
+wrote them as integers (up to 2**64 - 1, which not every JSON reader keeps exactly).
+"""
+
+READ_VERSIONS: Final = (1, 2)
+"""The format versions ``from_dict`` reads: a version 1 save loads (see `upgrade_saved_game`)."""
+
+MAX_INT: Final = 2**53
 """Whole numbers in untrusted data must lie strictly between ``-MAX_INT`` and ``MAX_INT``."""
+
+MAX_SAFE_INT: Final = MAX_INT - 1
+"""The largest whole number the library writes or reads: 2**53 - 1 (and down to its negative).
+
+Every integer from ``-MAX_SAFE_INT`` to ``MAX_SAFE_INT`` is exactly a float64, so a
+JSON reader that reads every number as a float64 (JavaScript's) keeps it exactly.
+"""
 
 MAX_STRING: Final = 1000
 """Strings in untrusted data are at most this many characters long."""
@@ -63,12 +88,63 @@ MAX_STRING: Final = 1000
 T = TypeVar("T")
 
 
+def _unsafe(value: int, path: str) -> InvalidDataError:
+    text = str(value) if abs(value) < 10**30 else f"a {len(str(abs(value)))}-digit number"
+    return InvalidDataError(
+        "unsafe_integer",
+        f"{path}: {text} is out of the safe range -(2**53 - 1) to 2**53 - 1 (the whole "
+        "numbers every JSON reader keeps exactly)",
+        path,
+    )
+
+
 def _structure_int(value: object, _: type) -> int:
     if type(value) is not int:
         raise TypeError(f"expected a whole number, got {_json_type(value)}")
     if not -MAX_INT < value < MAX_INT:
-        raise ValueError("number out of range")
+        raise _unsafe(value, "$")
     return value
+
+
+def check_safe_integers(data: object, path: str = "$") -> None:
+    """Refuse untrusted JSON data holding a whole number outside ±`MAX_SAFE_INT`.
+
+    Raises:
+        InvalidDataError: code ``unsafe_integer``, with the path of the first such number.
+
+    Examples:
+        >>> check_safe_integers({"points": [1, 2**53 - 1, -(2**53 - 1)]})
+        >>> check_safe_integers({"points": [1, 2**53]})
+        Traceback (most recent call last):
+        ...
+        hogwarts_rules.errors.InvalidDataError: $.points[1]: 9007199254740992 is out of ...
+    """
+    stack: list[tuple[object, str]] = [(data, path)]
+    while stack:
+        value, where = stack.pop()
+        if type(value) is int:
+            if not -MAX_INT < value < MAX_INT:
+                raise _unsafe(value, where)
+        elif isinstance(value, Mapping):
+            items = [(item, f"{where}.{str(key)[:60]}") for key, item in value.items()]
+            stack.extend(reversed(items))
+        elif isinstance(value, list | tuple):
+            stack.extend(reversed([(item, f"{where}[{i}]") for i, item in enumerate(value)]))
+
+
+def upgrade_saved_game(data: Mapping[str, Any], version: int) -> dict[str, Any]:
+    """A saved game of a version `READ_VERSIONS` lists, as the current version reads it.
+
+    Version 1 differs from version 2 in one thing only: seeded dice wrote their
+    ``seed`` and ``state`` as integers. They are rewritten as decimal strings (see
+    `hogwarts_rules.dice.upgrade_v1_dice`); everything else is read the same, and
+    checked as strictly. ``data`` is not changed.
+    """
+    result = dict(data)
+    if version == 1 and "setup" in result:
+        result["setup"] = upgrade_v1_dice(result["setup"])
+    result["version"] = FORMAT_VERSION
+    return result
 
 
 def _structure_str(value: object, _: type) -> str:

@@ -2,7 +2,9 @@
 
 ``saves/finished.json`` (a game Voldemort ended) and ``saves/deciding.json`` (a game
 waiting for Ron to keep or change a roll) were written by the library before the
-change, and are kept as they were written.
+change, and are kept as they were written: in format version 1, which wrote the
+dice's seed and state as numbers. They are saved again in version 2, the same JSON
+but for the version and the seed and state, written as decimal strings.
 """
 
 from __future__ import annotations
@@ -23,13 +25,25 @@ def saved(name: str) -> Any:
     return json.loads((SAVES / f"{name}.json").read_text(encoding="utf-8"))
 
 
+def as_version_2(data: Any) -> Any:
+    """A version 1 save as version 2 writes it: the seed and the state as strings."""
+    data = json.loads(json.dumps(data))
+    assert data["version"] == 1
+    data["version"] = 2
+    dice = data["setup"]["dice"]
+    dice["seed"], dice["state"] = str(dice["seed"]), str(dice["state"])
+    return data
+
+
 @pytest.mark.parametrize("name", ["finished", "deciding"])
 def test_an_old_save_loads_and_saves_the_same_json(name: str) -> None:
     data = saved(name)
     game = ad.Game.from_dict(data)
-    assert json.loads(json.dumps(game.to_dict())) == data
-    assert json.dumps(game.to_dict(), sort_keys=True) == json.dumps(data, sort_keys=True)
+    expected = as_version_2(data)
+    assert json.loads(json.dumps(game.to_dict())) == expected
+    assert json.dumps(game.to_dict(), sort_keys=True) == json.dumps(expected, sort_keys=True)
     assert find_game("adventure").from_dict(data) == game
+    assert ad.Game.from_dict(expected) == game
 
 
 def test_an_old_save_loads_with_typed_vocabularies() -> None:

@@ -13,11 +13,13 @@ and events, following the rules of the strict converter in
   is required unless it has a default (``from_dict`` fills it in);
 * a tagged class (an action or an event) also has ``"type": {"const": TAG}``, and a
   field typed with a base class is a ``oneOf`` over its registered subclasses;
-* whole numbers lie strictly between ``-MAX_INT`` and ``MAX_INT``, strings and
-  object keys are at most ``MAX_STRING`` characters;
+* whole numbers lie from ``-MAX_SAFE_INT`` to ``MAX_SAFE_INT`` (±(2**53 - 1): every
+  JSON reader keeps them exactly), strings and object keys are at most
+  ``MAX_STRING`` characters;
 * an `enum.Enum` or a `typing.Literal` is an ``enum``, a tuple is an array
   (``prefixItems`` for a fixed length), a `FrozenMap` or a dict is an object, a
-  dice source is one of the three kinds `dice_from_dict` reads.
+  dice source is one of the three kinds `dice_from_dict` reads (a seed or a dice
+  state is a decimal string, with a pattern that admits exactly 0 to 2**64 - 1).
 
 Parts that the library only writes (a saved game's ``state``, a view, an
 outcome) list every field as required, since the writer always emits them all.
@@ -46,7 +48,7 @@ Examples:
     ({'const': 'hr.damage'}, ['type', 'character', 'points'])
     >>> game_schemas("hr")["view"]["properties"]["viewer"]["anyOf"]
     [{'$ref': '#/$defs/str'}, {'type': 'null'}]
-    >>> schema_for(int)["$defs"]["int"]["exclusiveMaximum"] == 2**64
+    >>> schema_for(int)["$defs"]["int"]["maximum"] == 2**53 - 1
     True
 """
 
@@ -75,7 +77,7 @@ from hogwarts_rules.frozen import FrozenMap
 from hogwarts_rules.serialization import (
     FORMAT,
     FORMAT_VERSION,
-    MAX_INT,
+    MAX_SAFE_INT,
     MAX_STRING,
     Registry,
     unstructure,
@@ -162,6 +164,36 @@ Mode = Literal["read", "write"]
 Schema = dict[str, Any]
 
 _MAX_SEED: Final = 2**64 - 1
+
+
+def _at_most(limit: int) -> str:
+    """A regular expression of the decimal numbers from 0 to ``limit``, canonical (no leading 0).
+
+    Examples:
+        >>> _at_most(25)
+        '^(0|[1-9]|1[0-9]|2[0-4]|25)$'
+        >>> pattern = re.compile(_at_most(_MAX_SEED))
+        >>> [bool(pattern.match(str(n))) for n in (0, 10, _MAX_SEED, _MAX_SEED + 1, 10**20)]
+        [True, True, True, False, False]
+        >>> [bool(pattern.match(text)) for text in ("", "01", "+1", "1 ", "1.0")]
+        [False, False, False, False, False]
+    """
+    digits = str(limit)
+    width = len(digits)
+    more = width - 2  # a shorter number: a first digit, then up to this many digits
+    shorter = "[1-9]" + (f"[0-9]{{0,{more}}}" if more > 1 else "[0-9]?" if more == 1 else "")
+    parts = ["0", shorter] if width > 1 else []
+    for i, digit in enumerate(digits):  # same length: a prefix of the limit, then a smaller digit
+        low = "1" if i == 0 and width > 1 else "0"
+        high = int(digit) - 1
+        if high >= int(low):
+            rest = width - i - 1
+            tail = "" if rest == 0 else "[0-9]" if rest == 1 else f"[0-9]{{{rest}}}"
+            parts.append(f"{digits[:i]}[{low}-{high}]{tail}".replace(f"[{high}-{high}]", str(high)))
+    parts.append(digits)
+    return "^(" + "|".join(parts) + ")$"
+
+
 _MAX_SCRIPT: Final = 1_000_000  # the longest script dice_from_dict reads
 
 # The engine's requests have no JSON form of their own: an entry of a saved game's
@@ -305,10 +337,13 @@ class _Builder:
             ("int",),
             "int",
             lambda: {
-                "description": f"A whole number strictly between -{MAX_INT} and {MAX_INT}.",
+                "description": (
+                    f"A whole number from -{MAX_SAFE_INT} to {MAX_SAFE_INT}: "
+                    "+-(2**53 - 1), which every JSON reader keeps exactly."
+                ),
                 "type": "integer",
-                "exclusiveMinimum": -MAX_INT,
-                "exclusiveMaximum": MAX_INT,
+                "minimum": -MAX_SAFE_INT,
+                "maximum": MAX_SAFE_INT,
             },
         )
 
@@ -328,7 +363,15 @@ class _Builder:
         """A dice source, as `dice_from_dict` reads it (one of three kinds)."""
 
         def build() -> Schema:
-            seed: Schema = {"type": "integer", "minimum": 0, "maximum": _MAX_SEED}
+            seed: Schema = {
+                "description": (
+                    f"A decimal string from '0' to '{_MAX_SEED}' (2**64 - 1), digits "
+                    "only, without leading zeros: a 64-bit number that every JSON reader "
+                    "keeps exactly."
+                ),
+                "type": "string",
+                "pattern": _at_most(_MAX_SEED),
+            }
             roll: Schema = {"type": "integer", "minimum": 1, "maximum": MAX_SIDES}
             kinds: list[tuple[type, str, Schema]] = [
                 (SeededDice, "seeded", {"seed": seed, "state": seed}),
@@ -337,7 +380,7 @@ class _Builder:
                     "scripted",
                     {
                         "rolls": {"type": "array", "items": roll, "maxItems": _MAX_SCRIPT},
-                        "position": {"type": "integer", "minimum": 0},
+                        "position": {"type": "integer", "minimum": 0, "maximum": _MAX_SCRIPT},
                     },
                 ),
                 (ExternalDice, "external", {}),

@@ -63,6 +63,7 @@ from hogwarts_rules.bots import play_out
 from hogwarts_rules.catalogue import UnknownGameError, find_game, games
 from hogwarts_rules.dice import _MASK64 as MASK64
 from hogwarts_rules.dice import _splitmix64 as splitmix64
+from hogwarts_rules.dice import seed_to_string
 from hogwarts_rules.errors import RulesError
 from hogwarts_rules.spec import GameSpec, SimulationHooks
 
@@ -305,7 +306,7 @@ def _play(plan: _Plan, spec: GameSpec, hooks: SimulationHooks, index: int) -> Re
     record: Record = {
         "game": plan.game,
         "index": index,
-        "seed": seed,
+        "seed": seed_to_string(seed),  # a string: JSON and CSV readers keep all 64 bits
         "players": plan.players,
         "finished": outcome is not None,
         "reason": outcome.reason if outcome is not None else "unfinished",
@@ -385,7 +386,9 @@ def simulate(
 
     Returns:
         One `Record` per game. Every record has ``game`` (the game's kind),
-        ``index``, ``seed``, ``players``, ``finished``, ``reason``, ``winners``
+        ``index``, ``seed`` (the game's seed as a decimal string, which every JSON
+        and CSV reader keeps exactly: ``int(record["seed"])`` is the number),
+        ``players``, ``finished``, ``reason``, ``winners``
         (names, comma-separated; empty when nobody won), ``winning_seats``
         (1-based, comma-separated), ``actions``, ``length`` (in the game's
         `SimulationHooks.length_unit`), and per seat ``seatN_name``,
