@@ -41,7 +41,16 @@ from hogwarts_rules.dice import CHANCE, DiceSource, ExternalDice, SeededDice
 from hogwarts_rules.errors import IllegalActionError, InvalidDataError, RulesError
 from hogwarts_rules.events import Event
 from hogwarts_rules.frozen import FrozenMap
-from hogwarts_rules.serialization import FORMAT, FORMAT_VERSION, converter, structure, unstructure
+from hogwarts_rules.serialization import (
+    FORMAT,
+    FORMAT_VERSION,
+    READ_VERSIONS,
+    check_safe_integers,
+    converter,
+    structure,
+    unstructure,
+    upgrade_saved_game,
+)
 
 __all__ = [
     "MAX_NAME_LENGTH",
@@ -664,6 +673,32 @@ class GameBase(abc.ABC):
             events.extend(new)
         return game, tuple(events)
 
+    # ----- take-backs -------------------------------------------------------------------
+
+    def can_take_back(self, steps: int = 1) -> bool:
+        """True if `takeback` would take back the last ``steps`` actions.
+
+        A take-back is fair only while nothing has happened since but one seat's own
+        choices: no roll or draw, nothing shown to any seat, nobody else asked to
+        decide (see `hogwarts_rules.takeback`).
+        """
+        from hogwarts_rules.takeback import take_back_problem
+
+        return take_back_problem(self, steps) is None
+
+    def takeback(self, steps: int = 1) -> Self:
+        """The game as it was before its last ``steps`` actions, when that is fair.
+
+        Raises:
+            IllegalActionError: code ``no_take_back``: the actions revealed something
+                (a roll, a draw, a card shown, a pass), another seat has been asked to
+                decide since, or there is nothing to take back. The message says which,
+                never what was revealed.
+        """
+        from hogwarts_rules.takeback import take_back
+
+        return take_back(self, steps)
+
     # ----- records and serialization --------------------------------------------------
 
     @property
@@ -731,12 +766,16 @@ class GameBase(abc.ABC):
         if data.get("format") != FORMAT:
             raise InvalidDataError("bad_format", f"$.format: expected {FORMAT!r}", "$.format")
         version = data.get("version")
-        if type(version) is not int or version != FORMAT_VERSION:
+        if type(version) is not int or version not in READ_VERSIONS:
             raise InvalidDataError(
                 "bad_version",
-                f"$.version: this library reads format version {FORMAT_VERSION}",
+                f"$.version: this library reads format versions "
+                f"{', '.join(map(str, READ_VERSIONS))}",
                 "$.version",
             )
+        # Version 1 wrote 64-bit seeds as integers: read them as version 2 writes them.
+        data = upgrade_saved_game(data, version)
+        check_safe_integers(data)  # no whole number outside +-(2**53 - 1), anywhere
         game_kind = data.get("game")
         if not isinstance(game_kind, str):
             raise InvalidDataError("bad_type", "$.game: expected a string", "$.game")

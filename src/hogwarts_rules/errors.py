@@ -130,6 +130,8 @@ CORE_ERROR_CODES: Final[Mapping[str, str]] = MappingProxyType(
         "not_an_option": "The action is not one of the choices of the decision awaited.",
         "roll_awaited": "An external roll is awaited: only a `ChanceOutcome` is accepted.",
         "no_roll_awaited": "A `ChanceOutcome` is given, and no external roll is awaited.",
+        "no_take_back": "A take-back would undo a roll, a draw, something shown or another "
+        "seat's decision.",
         "bad_roll": "The `ChanceOutcome` is not a possible outcome of the roll awaited.",
         # ----- starting a game (IllegalActionError; OptionError for options)
         "bad_players": "The players are not given as a list of names (or a count of seats).",
@@ -141,8 +143,8 @@ CORE_ERROR_CODES: Final[Mapping[str, str]] = MappingProxyType(
         "duplicate_name": "Two players have the same name.",
         "seed_and_dice": "Both a seed and a dice source are given.",
         "bad_dice": (
-            "The dice given are not a dice source, or saved dice hold a seed, state, roll or"
-            " position out of range."
+            "The dice given are not a dice source, or saved dice hold a bad seed or state (a"
+            " decimal string), roll or position."
         ),
         "unknown_option": "An option the game does not declare (`OptionError`).",
         "bad_option": "An option's value is refused (`OptionError` names the option).",
@@ -160,10 +162,14 @@ CORE_ERROR_CODES: Final[Mapping[str, str]] = MappingProxyType(
         # ----- saved games, actions and events (InvalidDataError, naming the field)
         "bad_type": "A value of the wrong JSON type where an object, a list or a string is needed.",
         "bad_format": "The data is not in the hogwarts-rules format.",
-        "bad_version": "The data is in another version of the format.",
+        "bad_version": "The data is in a version of the format this library does not read.",
         "missing_field": "A required field is missing.",
         "unknown_field": "A field the format does not have.",
         "invalid_value": "A field's value has the wrong type, is out of range or is not allowed.",
+        "unsafe_integer": (
+            "A whole number outside -(2**53 - 1) to 2**53 - 1, which not every JSON reader"
+            " keeps exactly."
+        ),
         "missing_type": "An action or an event has no string `type` tag.",
         "unknown_type": "An action or an event has an unknown `type` tag (or one of another game).",
         "unknown_dice": "Saved dice of an unknown kind (not seeded, scripted or external).",

@@ -33,6 +33,13 @@ class Event:
 
     TYPE: ClassVar[str]
 
+    REVEALS: ClassVar[bool] = True
+    """Whether the event may tell some seat something new: a roll, a draw, the deal, a
+    card shown, a pass, the check of an accusation. An event that only restates the
+    choice a seat just made (a move, a suggestion being made) sets it to ``False``.
+    A take-back never crosses an event that reveals (`GameBase.takeback`); the
+    default, ``True``, is the safe one."""
+
     @property
     def description(self) -> str:
         """One line of narration, in English (subclasses say more than their tag)."""

@@ -15,6 +15,7 @@ Examples:
 from __future__ import annotations
 
 import enum
+from typing import ClassVar
 
 import attrs
 
@@ -221,6 +222,8 @@ class RollChanged(AdventureEvent):
         bonus: the +1s added so far.
     """
 
+    REVEALS: ClassVar[bool] = False  # it restates a choice, or follows from what is known
+
     player: str
     how: RollChange
     dice: tuple[int, ...]
@@ -247,6 +250,8 @@ class Moved(AdventureEvent):
         how: a step, a roll, sent (forced), a secret passage, the shortcut to the
             3rd Floor, into the dungeon, or taken to the Hospital.
     """
+
+    REVEALS: ClassVar[bool] = False  # it restates a choice, or follows from what is known
 
     player: str
     origin: str
@@ -330,6 +335,8 @@ class AttributeSet(AdventureEvent):
         value: its value (``"mean"`` for the family).
     """
 
+    REVEALS: ClassVar[bool] = False  # it restates a choice, or follows from what is known
+
     player: str
     attribute: Attribute
     value: str
@@ -362,6 +369,8 @@ class SkillChanged(AdventureEvent):
         value: the new value.
     """
 
+    REVEALS: ClassVar[bool] = False  # it restates a choice, or follows from what is known
+
     player: str
     skill: Skill
     change: int
@@ -386,6 +395,8 @@ class HousePointsChanged(AdventureEvent):
         total: the new total (may be negative).
     """
 
+    REVEALS: ClassVar[bool] = False  # it restates a choice, or follows from what is known
+
     player: str
     change: int
     total: int
@@ -408,6 +419,8 @@ class CluesChanged(AdventureEvent):
         source: the one-time-only source, if it was one.
     """
 
+    REVEALS: ClassVar[bool] = False  # it restates a choice, or follows from what is known
+
     player: str
     total: int
     source: str = ""
@@ -428,6 +441,8 @@ class ItemGained(AdventureEvent):
         item: what (a sweater, chocolate frogs, beans, a Remembrall, the cloak...).
         count: how many.
     """
+
+    REVEALS: ClassVar[bool] = False  # it restates a choice, or follows from what is known
 
     player: str
     item: Possession
@@ -459,6 +474,8 @@ class KnowledgeGained(AdventureEvent):
         what: Fluffy's secret, plant lore or the Wizard's Mark.
     """
 
+    REVEALS: ClassVar[bool] = False  # it restates a choice, or follows from what is known
+
     player: str
     what: Knowledge
 
@@ -484,6 +501,8 @@ class TeamDecision(AdventureEvent):
         player: who.
         joined: True if they joined.
     """
+
+    REVEALS: ClassVar[bool] = False  # it restates a choice, or follows from what is known
 
     player: str
     joined: bool

@@ -8,6 +8,8 @@ looks in it secretly), and by everyone when the game ends.
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 import attrs
 
 from hogwarts_rules.clue.vocabulary import MoveKind
@@ -67,6 +69,8 @@ class StudentChosen(ClueEvent):
         player: the player.
         student: the student (and pawn colour).
     """
+
+    REVEALS: ClassVar[bool] = False  # it restates a choice, or follows from what is known
 
     player: str
     student: str
@@ -292,6 +296,8 @@ class Moved(ClueEvent):
         how: a `MoveKind`: ``"walk"`` or ``"fireplace"``.
     """
 
+    REVEALS: ClassVar[bool] = False  # it restates a choice, or follows from what is known
+
     player: str
     origin: str
     destination: str
@@ -319,6 +325,8 @@ class Suggested(ClueEvent):
         item: the item.
         location: the location (where the player is).
     """
+
+    REVEALS: ClassVar[bool] = False  # it restates a choice, or follows from what is known
 
     player: str
     suspect: str

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 import attrs
 
 from hogwarts_rules.events import EVENTS, Event
@@ -77,6 +79,8 @@ class YouthSpent(HufflepuffRavenclawEvent):
         youth_left: Youth left this session.
     """
 
+    REVEALS: ClassVar[bool] = False  # it restates a choice, or follows from what is known
+
     character: str
     points: int
     target: int
@@ -106,6 +110,8 @@ class TestResolved(HufflepuffRavenclawEvent):
         success: ``roll <= target``.
         degree: by how much: ``target - roll`` on a success, ``roll - target`` on a failure.
     """
+
+    REVEALS: ClassVar[bool] = False  # it restates a choice, or follows from what is known
 
     character: str
     label: str
@@ -138,6 +144,8 @@ class SkillChecked(HufflepuffRavenclawEvent):
         character: whose sheet.
         skill: the skill marked.
     """
+
+    REVEALS: ClassVar[bool] = False  # it restates a choice, or follows from what is known
 
     character: str
     skill: str
@@ -183,6 +191,8 @@ class ContestResolved(HufflepuffRavenclawEvent):
         second_margin: the second side's.
         winner: the winner, or ``None`` on a tie.
     """
+
+    REVEALS: ClassVar[bool] = False  # it restates a choice, or follows from what is known
 
     first: str
     second: str

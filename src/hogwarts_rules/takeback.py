@@ -1,0 +1,152 @@
+"""Fair take-backs: undoing moves never lets a seat learn what it could not learn at a table.
+
+At a physical table a player may say "wait, I meant the other door" while nothing has
+happened since but their own choice. Once a die has rolled, a card has been drawn or
+shown, someone has passed, or another seat has been asked to decide, taking the move
+back would let the player ask the same question twice, or know the future (the
+dice and the decks would give the same answers again). So a take-back of the last
+``steps`` actions is allowed only when
+
+* every one of them was taken by the same seat (or all by nobody);
+* none was a roll supplied from outside (`ChanceOutcome`), and the dice did not move;
+* none caused an event that may tell a seat something new (`Event.REVEALS`);
+* after none of them was another seat asked to decide.
+
+`GameBase.takeback` and `GameBase.can_take_back` apply the rule; `play` and
+``serve`` use them for ``undo``, and a saved game loaded over the game it came from
+counts as a take-back too.
+
+Examples:
+    >>> from hogwarts_rules import find_game
+    >>> spec = find_game("clue")
+    >>> game = spec.new_game(3, seed=1)
+    >>> game.can_take_back()  # nothing to take back yet
+    False
+    >>> dealt, _ = game.apply(game.legal_actions()[0])
+    >>> dealt.can_take_back()  # the deal shuffled, and showed every seat its cards
+    False
+    >>> print(take_back_problem(dealt, 1))
+    a roll or a draw was made since
+"""
+
+from __future__ import annotations
+
+import contextlib
+from typing import TYPE_CHECKING, TypeVar
+
+from hogwarts_rules.actions import Action, ChanceOutcome
+from hogwarts_rules.dice import DiceSource, ExternalDice
+from hogwarts_rules.engine import Context, Decision, GameRecord, _Suspend
+from hogwarts_rules.errors import IllegalActionError
+
+if TYPE_CHECKING:
+    from hogwarts_rules.engine import GameBase
+
+__all__ = ["steps_since_decision", "take_back", "take_back_problem"]
+
+G = TypeVar("G", bound="GameBase")
+
+
+class _Counted:
+    """Dice that count their rolls (while a take-back is checked; never kept in a game).
+
+    A roll made part-way through an action that then waits for a decision leaves no
+    trace in the waiting game's dice (the action re-runs from its start), but the roll
+    may already be shown in the decision's prompt: counting catches it.
+    """
+
+    __slots__ = ("count", "inner")
+
+    def __init__(self, inner: DiceSource, count: list[int]) -> None:
+        self.inner = inner
+        self.count = count
+
+    def roll(self, sides: int) -> tuple[int, DiceSource]:
+        self.count[0] += 1
+        value, after = self.inner.roll(sides)
+        return value, _Counted(after, self.count)
+
+
+def _rolls_in_run(root: GameBase, action: Action, inputs: tuple[Action, ...]) -> int:
+    """The dice one run of ``action`` from ``root`` rolls, fed ``inputs``, to its end or stop."""
+    count = [0]
+    ctx = Context(_Counted(root.dice, count), inputs)
+    with contextlib.suppress(_Suspend):
+        root._play(ctx, action)
+    return count[0]
+
+
+def _new_rolls(state: GameBase, action: Action) -> int:
+    """How many dice applying ``action`` to ``state`` rolls that had not been rolled before."""
+    if isinstance(action, ChanceOutcome):
+        return 1
+    if state.pending is None:
+        if isinstance(state.dice, ExternalDice):
+            return 0  # its rolls are ChanceOutcome actions
+        return _rolls_in_run(state, action, ())
+    pending = state.pending
+    root = pending.root
+    if isinstance(root.dice, ExternalDice):
+        return 0
+    before = _rolls_in_run(root, pending.action, pending.inputs)
+    return _rolls_in_run(root, pending.action, (*pending.inputs, action)) - before
+
+
+def _checked(game: G, steps: object) -> tuple[G | None, str | None]:
+    """The game before the last ``steps`` actions, and why it may not be taken back (if so)."""
+    if type(steps) is not int or steps < 1:
+        return None, "take back a whole number of actions, 1 or more"
+    if steps > len(game.history):
+        return None, "there is nothing that far back to take back"
+    undone = game.history[-steps:]
+    actor = undone[0].actor
+    if any(isinstance(action, ChanceOutcome) for action in undone):
+        return None, "a roll or a draw was made since"
+    earlier = type(game).replay(GameRecord(game.KIND, game._setup_dict(), game.history[:-steps]))
+    state = earlier
+    for action in undone:
+        if _new_rolls(state, action):
+            return None, "a roll or a draw was made since"
+        after, events = state.apply(action)
+        for event in events:
+            if event.REVEALS:
+                return None, f"something was shown since ({event.TYPE})"
+        request = after.awaiting
+        if isinstance(request, Decision) and request.player != actor:
+            return None, f"{request.player} has been asked to decide since"
+        state = after
+    if any(action.actor != actor for action in undone):
+        return None, "another seat has acted since"
+    return earlier, None
+
+
+def take_back_problem(game: GameBase, steps: int = 1) -> str | None:
+    """Why the last ``steps`` actions may not be taken back, or ``None`` when they may.
+
+    The reason never names a card, a roll or anything else a seat may not know.
+    """
+    return _checked(game, steps)[1]
+
+
+def take_back(game: G, steps: int = 1) -> G:
+    """The game as it was before its last ``steps`` actions, if that is fair (see the module).
+
+    Raises:
+        IllegalActionError: code ``no_take_back``, saying why.
+    """
+    earlier, problem = _checked(game, steps)
+    if problem is not None or earlier is None:
+        raise IllegalActionError("no_take_back", f"cannot take back: {problem}")
+    return earlier
+
+
+def steps_since_decision(game: GameBase, seat: str) -> int | None:
+    """How many actions to take back to return to ``seat``'s last decision (``None``: none yet).
+
+    That is every action since, and the seat's own action; whether they may be taken
+    back is `take_back_problem`'s question.
+    """
+    for steps, action in enumerate(reversed(game.history), 1):
+        if action.actor == seat:
+            return steps
+    return None
