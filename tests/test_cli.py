@@ -1,6 +1,8 @@
 from __future__ import annotations
 
+import io
 import json
+import re
 import signal
 import subprocess
 import sys
@@ -41,7 +43,58 @@ def test_demo_is_reproducible_by_seed() -> None:
 
 def test_main_runs_the_demo(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["demo", "hufflepuff-ravenclaw", "--seed", "3"]) == 0
-    assert "Hufflepuff & Ravenclaw demo (seed 3)" in capsys.readouterr().out
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0] == "Hufflepuff & Ravenclaw demo: Sky and Weasley after curfew"
+    assert lines[-1] == "This game's seed was 3: replay this game with --seed 3."
+
+
+SEED_LINE = re.compile(r"This game's seed was (\d+): replay this game with --seed \1\.")
+
+
+@pytest.mark.parametrize("game", ["adventure", "clue", "hr"])
+def test_the_demo_draws_a_fresh_seed_and_says_it_only_at_the_end(
+    game: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    outputs = []
+    for _ in range(2):
+        assert main(["demo", game, "--players", "3"]) == 0
+        outputs.append(capsys.readouterr().out.splitlines())
+    seeds = []
+    for lines in outputs:
+        said = SEED_LINE.fullmatch(lines[-1])
+        assert said is not None, lines[-1]
+        seeds.append(said[1])
+        assert not any(said[1] in line or "seed" in line for line in lines[:-1])
+    assert seeds[0] != seeds[1]
+    # The seed said replays the same game.
+    assert main(["demo", game, "--players", "3", "--seed", seeds[0]]) == 0
+    assert capsys.readouterr().out.splitlines() == outputs[0]
+
+
+def test_play_draws_a_fresh_seed_and_keeps_it_secret(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    seeds = []
+    for name in ("one.json", "two.json"):
+        saved = tmp_path / name
+        monkeypatch.setattr(sys, "stdin", io.StringIO(f"1\nsave {saved}\nquit\n"))
+        assert main(["play", "clue", "--players", "3"]) == 0
+        out = capsys.readouterr().out
+        assert out.startswith("Clue: you play Ann; bots play Ben, Cat. Type help for the commands.")
+        seed = json.loads(saved.read_text(encoding="utf-8"))["setup"]["dice"]["seed"]
+        assert seed not in out  # quitting is not the end of the game: the seed stays secret
+        seeds.append(seed)
+    assert seeds[0] != seeds[1]
+
+
+def test_play_says_the_seed_when_the_game_is_over(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setattr(sys, "stdin", io.StringIO("1\n" * 2000))
+    assert main(["play", "adventure", "--players", "2", "--seed", "11"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[-1] == "This game's seed was 11: replay this game with --seed 11."
+    assert not any("seed" in line.lower() for line in lines[:-1])
 
 
 @pytest.mark.parametrize(
@@ -73,7 +126,7 @@ def test_adventure_demo_plays_a_whole_game_with_bots() -> None:
     lines: list[str] = []
     game = demo_adventure(3, 5, lines.append)
     assert game.is_over and game.outcome is not None
-    assert lines[0] == "First Year Adventure demo (seed 5): Harry, Ron, Hermione, played by bots"
+    assert lines[0] == "First Year Adventure demo: Harry, Ron, Hermione, played by bots"
     assert "Round 1" in lines
     assert any("The game ends" in line for line in lines)
     assert lines[-1].startswith(" and ".join(game.outcome.winners))
@@ -83,7 +136,8 @@ def test_adventure_demo_plays_a_whole_game_with_bots() -> None:
 def test_main_runs_the_adventure_demo(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["demo", "adventure", "--players", "2", "--seed", "1"]) == 0
     out = capsys.readouterr().out
-    assert out.startswith("First Year Adventure demo (seed 1): Harry, Ron")
+    assert out.startswith("First Year Adventure demo: Harry, Ron")
+    assert out.endswith("This game's seed was 1: replay this game with --seed 1.\n")
 
 
 def test_a_player_count_that_is_not_a_number_is_refused() -> None:
@@ -96,7 +150,7 @@ def test_clue_demo_plays_a_whole_game_narrated_as_a_spectator_sees_it() -> None:
     lines: list[str] = []
     game = demo_clue(4, 3, lines.append)
     assert game.is_over and game.outcome is not None
-    assert lines[0] == "Clue demo (seed 3): Ann, Ben, Cat, Dan, played by notebook bots"
+    assert lines[0] == "Clue demo: Ann, Ben, Cat, Dan, played by notebook bots"
     text = "\n".join(lines)
     assert "shows a card to" in text or "Nobody can show" in text
     for seat in game.seats.values():  # no hand was narrated
@@ -127,7 +181,7 @@ def test_demo_says_when_the_player_count_does_not_apply(
     # The H&R demo is a scripted scene for two characters, whatever --players says.
     assert main(["demo", "hr", "--players", "5", "--seed", "3"]) == 0
     captured = capsys.readouterr()
-    assert "Hufflepuff & Ravenclaw demo (seed 3)" in captured.out
+    assert "Hufflepuff & Ravenclaw demo: Sky and Weasley" in captured.out
     assert "--players does not apply" in captured.err
     assert main(["demo", "hr", "--seed", "3"]) == 0
     assert capsys.readouterr().err == ""
@@ -138,7 +192,7 @@ def test_games_are_named_by_kind_or_alias_in_any_case(
     name: str, capsys: pytest.CaptureFixture[str]
 ) -> None:
     assert main(["demo", name, "--players", "2", "--seed", "1"]) == 0
-    assert capsys.readouterr().out.startswith("First Year Adventure demo (seed 1): Harry, Ron")
+    assert capsys.readouterr().out.startswith("First Year Adventure demo: Harry, Ron")
 
 
 @pytest.mark.parametrize(

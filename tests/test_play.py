@@ -3,9 +3,13 @@
 from __future__ import annotations
 
 import ast
+import errno
 import itertools
 import json
+import os
 import re
+import secrets
+import stat
 from collections.abc import Iterable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
@@ -152,14 +156,14 @@ def test_a_whole_adventure_game_played_by_always_choosing_1_finishes() -> None:
     outcome = expected.outcome
     assert outcome is not None
     assert console.lines[0] == (
-        "First Year Adventure (seed 7): you play Harry; bots play Ron, Hermione. "
-        "Type help for the commands."
+        "First Year Adventure: you play Harry; bots play Ron, Hermione. Type help for the commands."
     )
     scores = ", ".join(f"{name} {points}" for name, points in outcome.scores.items())
-    assert console.lines[-3].startswith(f"The game is over after {expected.round} rounds.")
-    assert console.lines[-2] == f"House points: {scores}."
+    assert console.lines[-4].startswith(f"The game is over after {expected.round} rounds.")
+    assert console.lines[-3] == f"House points: {scores}."
     winners = " and ".join("you" if name == "Harry" else name for name in outcome.winners)
-    assert console.lines[-1].lower() == f"{winners} won.".lower()
+    assert console.lines[-2].lower() == f"{winners} won.".lower()
+    assert console.lines[-1] == "This game's seed was 7: replay this game with --seed 7."
     assert "Round 1" in console.lines
     # The person was asked at each of Harry's decisions, and only then.
     decisions = sum(
@@ -177,11 +181,12 @@ def test_a_whole_clue_game_shows_only_the_seats_secrets() -> None:
     console = Console(answers)
     assert console.play("clue", seat=seat, seed=9, players=3) == 0
     assert len(console.prompts) == len(answers)  # no answer was left over, none was missing
-    assert console.lines[-1] == (
+    assert console.lines[-2] == (
         "You won!" if final.winner == seat else "You did not win this time."
     )
     envelope = final.envelope
-    assert console.lines[-2] == f"The envelope held {', '.join(envelope)}."
+    assert console.lines[-3] == f"The envelope held {', '.join(envelope)}."
+    assert console.lines[-1] == "This game's seed was 9: replay this game with --seed 9."
 
     others = [name for name in final.seats if name != seat]
     own_hand = final.seats[seat].hand
@@ -282,29 +287,34 @@ def test_keyboard_interrupt_propagates() -> None:
 # ----- undo ---------------------------------------------------------------------------------------
 
 
-def test_undo_goes_back_to_the_previous_decision() -> None:
-    console = Console(["1", "1", "1", "undo", "undo", "undo", "undo", "quit"])
+def test_undo_takes_back_a_decision_that_showed_nothing() -> None:
+    # Clue, seed 3, Ann: her student, her roll, then "10. Walk into Gringotts". Walking
+    # in shows nobody anything and nobody else decides before her suggestion: it may be
+    # taken back. The roll before it may not: the dice would roll the same again.
+    console = Console(["undo", "1", "1", "10", "undo", "undo", "11", "quit"])
+    assert console.play("clue", seat="Ann", seed=3, players=3) == 0
+    assert console.reply(0) == ["Nothing to undo: this is your first decision."]
+    move = console.screen(3, CLUE_SCREEN)
+    assert "   10. Walk into Gringotts" in move
+    assert console.reply(3)[0] == "  Ann moves 5 squares from 0,7 to Gringotts"
+    assert console.reply(4)[0] == "Taken back: Walk into Gringotts."
+    assert console.screen(5, CLUE_SCREEN) == move  # the same screen and choices again
+    assert console.prompts[5] == console.prompts[3]
+    assert console.reply(5) == ["Cannot take back: a roll or a draw was made since."]
+    assert console.prompts[6] == console.prompts[5]
+    assert "--- Ben's turn ---" in console.reply(6)  # she stayed where she was
+
+
+def test_undo_never_takes_back_a_roll_or_the_bots_moves() -> None:
+    # In First Year Adventure each turn rolls: nothing can be taken back once played.
+    console = Console(["1", "1", "undo", "undo", "quit"])
     assert console.play("adventure", seed=7, players=3) == 0
-    first, second, third, fourth = (console.screen(i, ADVENTURE_SCREEN) for i in range(4))
-    assert first != second != third != fourth
-    # After each undo: the message, then the screen and the legal actions of the decision before.
-    assert console.reply(3)[0].startswith("Taken back: Take your turn")
-    assert console.screen(4, ADVENTURE_SCREEN) == third
-    assert console.screen(5, ADVENTURE_SCREEN) == second
-    assert console.screen(6, ADVENTURE_SCREEN) == first
-    assert console.reply(6) == ["Nothing to undo: this is your first decision."]
-    assert len(set(console.prompts)) == 1
-
-
-def test_undo_in_clue_takes_back_the_bots_moves_too() -> None:
-    # Ann's decisions: her student (in the middle of the deal), her roll, her move, ...
-    console = Console(["1", "1", "1", "1", "undo", "undo", "quit"])
-    assert console.play("clue", seat="Ann", seed=7, players=4) == 0
-    screens = [console.screen(i, CLUE_SCREEN) for i in range(5)]
-    assert console.reply(4)[0].startswith("Taken back: ")
-    assert console.screen(5, CLUE_SCREEN) == screens[3]
-    assert console.screen(6, CLUE_SCREEN) == screens[2]
-    assert console.prompts[5] == console.prompts[3] and console.prompts[6] == console.prompts[2]
+    screen = console.screen(2, ADVENTURE_SCREEN)
+    for index in (2, 3):
+        reply = console.reply(index)
+        assert len(reply) == 1 and reply[0].startswith("Cannot take back: "), reply
+    assert console.prompts[2] == console.prompts[3] == console.prompts[4]
+    assert console.screen(2, ADVENTURE_SCREEN) == screen
 
 
 # ----- save and load ------------------------------------------------------------------------------
@@ -313,20 +323,25 @@ def test_undo_in_clue_takes_back_the_bots_moves_too() -> None:
 @pytest.mark.parametrize(
     ("game", "header"), [("adventure", ADVENTURE_SCREEN), ("clue", CLUE_SCREEN)]
 )
-def test_save_then_load_comes_back_to_the_same_decision(
+def test_save_then_load_in_another_session_comes_back_to_the_same_decision(
     tmp_path: Path, game: str, header: str
 ) -> None:
     saved = tmp_path / "my game.json"
-    console = Console(["1", "1", f"save {saved}", "1", "1", f'load "{saved}"', "undo", "quit"])
+    console = Console(["1", "1", f"save {saved}", "1", "1", f'load "{saved}"', "quit"])
     assert console.play(game, seed=5) == 0
     at_save = console.screen(2, header)
     assert console.reply(2)[0].startswith(f"Saved to {saved}. The file holds the whole game")
-    assert console.screen(5, header) != at_save
-    assert console.reply(5)[0] == f'Loaded "{saved}".'
-    assert console.screen(6, header) == at_save
-    assert console.prompts[6] == console.prompts[2]
-    # undo after a load still goes back to the decision before (rebuilt from the file's history)
-    assert console.screen(7, header) == console.screen(1, header)
+    # Loading it in the same session would take back rolls and the bots' moves: refused.
+    refused = console.reply(5)
+    assert len(refused) == 1
+    assert refused[0].startswith(f'Could not load "{saved}": it is this game at an earlier point')
+    assert console.prompts[6] == console.prompts[5]
+    # Another session (another seed, another deal) loads it as it is: its writer chose its deal.
+    later = Console([f"load {saved}", "quit"])
+    assert later.play(game, seed=6) == 0
+    assert later.reply(0)[0] == f"Loaded {saved}."
+    assert later.screen(1, header) == at_save
+    assert later.prompts[1] == console.prompts[2]
     data = json.loads(saved.read_text(encoding="utf-8"))
     cls = adventure.Game if game == "adventure" else clue.Game
     assert len(cls.from_dict(data).history) == len(data["actions"])
@@ -386,8 +401,79 @@ def test_save_problems_are_reported(tmp_path: Path) -> None:
     console = Console([f"save {nowhere}", f"save {tmp_path}", "quit"])
     assert console.play("clue") == 0
     assert console.reply(0) == [f"Could not save to {nowhere}: No such file or directory."]
-    assert console.reply(1) == [f"Could not save to {tmp_path}: Is a directory."]
+    assert console.reply(1) == [
+        f"Could not save to {tmp_path}: it is a directory, not a regular file; "
+        "it was left as it is."
+    ]
     assert console.prompts[0] == console.prompts[1] == console.prompts[2]
+    assert list(tmp_path.iterdir()) == []  # no temporary file left behind
+
+
+def test_save_refuses_what_is_not_a_regular_file(tmp_path: Path) -> None:
+    # A symlink (to a file or nowhere), a FIFO, a device: never written through, never replaced.
+    target = tmp_path / "target.txt"
+    target.write_text("precious\n")
+    link = tmp_path / "link.json"
+    link.symlink_to(target)
+    dangling = tmp_path / "dangling.json"
+    dangling.symlink_to(tmp_path / "nowhere.json")
+    fifo = tmp_path / "fifo.json"
+    os.mkfifo(fifo)  # opening it to write would block: it must never be opened
+    paths = [link, dangling, fifo]
+    kinds = ["a symbolic link", "a symbolic link", "a FIFO"]
+    if Path("/dev/full").exists():
+        paths.append(Path("/dev/full"))
+        kinds.append("a device")
+    console = Console([*(f"save {path}" for path in paths), "quit"])
+    assert console.play("clue") == 0
+    for index, (path, kind) in enumerate(zip(paths, kinds, strict=True)):
+        assert console.reply(index) == [
+            f"Could not save to {path}: it is {kind}, not a regular file; it was left as it is."
+        ]
+    assert target.read_text() == "precious\n"
+    assert link.is_symlink() and dangling.is_symlink() and not (tmp_path / "nowhere.json").exists()
+    assert stat.S_ISFIFO(os.lstat(fifo).st_mode)
+    assert sorted(p.name for p in tmp_path.iterdir()) == [
+        "dangling.json",
+        "fifo.json",
+        "link.json",
+        "target.txt",
+    ]
+
+
+def test_save_replaces_a_regular_file_whole(tmp_path: Path) -> None:
+    saved = tmp_path / "game.json"
+    saved.write_text("an older save\n")
+    saved.chmod(0o640)
+    console = Console([f"save {saved}", "1", f"save {saved}", "quit"])
+    assert console.play("clue", players=3) == 0
+    assert console.reply(2)[0].startswith(f"Saved to {saved}.")
+    data = json.loads(saved.read_text(encoding="utf-8"))
+    assert len(data["actions"]) > 0 and clue.Game.from_dict(data).history
+    assert stat.S_IMODE(saved.stat().st_mode) == 0o640  # the file it replaced kept its mode
+    assert [p.name for p in tmp_path.iterdir()] == ["game.json"]
+    # A new file is readable by its owner only: it holds every secret of the game.
+    fresh = tmp_path / "fresh.json"
+    console = Console([f"save {fresh}", "quit"])
+    assert console.play("clue", players=3) == 0
+    assert stat.S_IMODE(fresh.stat().st_mode) == 0o600
+
+
+def test_a_failed_write_is_reported_and_leaves_the_old_save(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    saved = tmp_path / "game.json"
+    saved.write_text("an older save\n")
+
+    def full(source: object, destination: object) -> None:
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr(os, "replace", full)
+    console = Console([f"save {saved}", "quit"])
+    assert console.play("clue", players=3) == 0
+    assert console.reply(0) == [f"Could not save to {saved}: No space left on device."]
+    assert saved.read_text() == "an older save\n"
+    assert [p.name for p in tmp_path.iterdir()] == ["game.json"]
 
 
 # ----- arguments ----------------------------------------------------------------------------------
@@ -441,7 +527,7 @@ def test_errors_go_to_write_by_default() -> None:
 def test_the_seat_is_found_in_any_case() -> None:
     console = Console(["quit"])
     assert console.play("clue", seat="cAT") == 0
-    assert console.lines[0].startswith("Clue (seed 7): you play Cat; bots play Ann, Ben.")
+    assert console.lines[0].startswith("Clue: you play Cat; bots play Ann, Ben.")
 
 
 # ----- found by review ----------------------------------------------------------------------------
@@ -451,10 +537,9 @@ def test_undo_never_takes_back_a_move_that_showed_a_secret() -> None:
     # Ann's first decision is her student; then the cards are dealt and she sees her hand.
     console = Console(["1", "undo", "quit"])
     assert console.play("clue", seat="Ann", seed=7, players=3) == 0
-    assert console.reply(1) == [
-        "That move showed you something only you may see (a card or the envelope): "
-        "it cannot be taken back."
-    ]
+    assert any(line.startswith("  Ann is dealt ") for line in console.reply(0))
+    reply = console.reply(1)
+    assert len(reply) == 1 and reply[0].startswith("Cannot take back: "), reply
     assert console.prompts[1] == console.prompts[2]
 
 
@@ -516,10 +601,10 @@ def test_a_game_of_another_package_is_played_by_its_alias(toy: str) -> None:
     console = Console(itertools.repeat("1"))
     assert console.play("TOY", seed=3) == 0
     assert console.lines[0] == (
-        "Toy dice race (seed 3): you play Ann; bots play Bob, Cyd. Type help for the commands."
+        "Toy dice race: you play Ann; bots play Bob, Cyd. Type help for the commands."
     )
     assert "Ann: square 0 of 20" in console.lines  # the toy's own terminal hooks
-    assert re.fullmatch(r"(Ann|Bob|Cyd) wins the race", console.lines[-1])
+    assert re.fullmatch(r"(Ann|Bob|Cyd) wins the race", console.lines[-2])
 
 
 def test_a_game_without_terminal_hooks_gets_the_generic_table(toy: str) -> None:
@@ -548,10 +633,10 @@ def test_a_game_without_terminal_hooks_gets_the_generic_table(toy: str) -> None:
     assert not any(re.fullmatch(r"  (Ann|Cyd) is dealt a boost of \d", line) for line in lines)
     assert "  Ann is dealt a boost card" in lines
     # The ending comes from the game's outcome.
-    scores = re.fullmatch(r"Scores: Ann (\d+), Bob (\d+), Cyd (\d+)\.", lines[-2])
-    assert scores is not None and lines[-3].startswith("The game is over.")
+    scores = re.fullmatch(r"Scores: Ann (\d+), Bob (\d+), Cyd (\d+)\.", lines[-3])
+    assert scores is not None and lines[-4].startswith("The game is over.")
     winner = ("Ann", "Bob", "Cyd")[[int(n) for n in scores.groups()].index(20)]
-    assert lines[-1] == ("You won." if winner == "Bob" else f"{winner} won.")
+    assert lines[-2] == ("You won." if winner == "Bob" else f"{winner} won.")
 
 
 def test_undo_save_and_load_in_a_game_of_another_package(toy: str, tmp_path: Path) -> None:
@@ -562,13 +647,22 @@ def test_undo_save_and_load_in_a_game_of_another_package(toy: str, tmp_path: Pat
     console = Console(answers)
     assert console.play(toy, seed=8, players=2) == 0
     assert console.reply(1)[0].startswith(f"Saved to {saved}.")
-    assert console.reply(3)[0] == "Taken back: roll the d6."
-    assert console.reply(4)[0] == f"Loaded {saved}."
+    # The roll and the bot's move since are never taken back, by undo or by load.
+    assert console.reply(3) == ["Cannot take back: a roll or a draw was made since."]
+    assert console.reply(4) == [
+        f"Could not load {saved}: it is this game at an earlier point, and "
+        "a roll or a draw was made since."
+    ]
     assert console.reply(5) == [
         f"Could not load {clue_file}: it is a saved 'clue' game, "
         "and this is Toy dice race ('toy-dice-race')."
     ]
+    assert len(set(console.prompts[3:])) == 1
     assert toy_game.ToyGame.from_dict(json.loads(saved.read_text())).history
+    # Another session loads it as it is.
+    later = Console([f"load {saved}", "quit"])
+    assert later.play(toy, seed=9, players=2) == 0
+    assert later.reply(0)[0] == f"Loaded {saved}."
 
 
 def test_a_game_without_bots_is_refused_in_one_line() -> None:
@@ -584,7 +678,7 @@ def test_a_game_without_bots_is_refused_in_one_line() -> None:
 def test_a_game_is_found_by_its_kind_or_an_alias(name: str) -> None:
     console = Console(["quit"])
     assert console.play(name, players=2) == 0
-    assert console.lines[0].startswith("First Year Adventure (seed 7): you play Harry;")
+    assert console.lines[0].startswith("First Year Adventure: you play Harry;")
 
 
 def test_the_round_limit_and_other_options(tmp_path: Path) -> None:
@@ -596,7 +690,7 @@ def test_the_round_limit_and_other_options(tmp_path: Path) -> None:
     # Options given replace that default.
     console = Console(itertools.repeat("1"))
     assert console.play("adventure", players=2, options={"max_rounds": 1}) == 0
-    assert console.lines[-3] == (
+    assert console.lines[-4] == (
         "The game is over after 1 round. The game ended because the round limit was reached."
     )
     bad: list[tuple[dict[str, Any], str]] = [
@@ -625,16 +719,75 @@ def test_the_bots_can_be_chosen() -> None:
     ]
 
 
-def test_without_a_seed_one_is_drawn_and_shown() -> None:
-    console = Console(["1", "1", "quit"])
-    assert console.play("clue", seed=None, players=None) == 0
-    found = re.fullmatch(
-        r"Clue \(seed (\d+)\): you play Ann; bots play Ben, Cat, Dan\. .*", console.lines[0]
-    )
-    assert found is not None  # the spec's default of 4 players
-    again = Console(["1", "1", "quit"])
-    assert again.play("clue", seed=int(found[1]), players=4) == 0
+def test_without_a_seed_a_fresh_one_is_drawn_and_kept_secret(tmp_path: Path) -> None:
+    seeds = []
+    for name in ("one.json", "two.json"):
+        console = Console(["1", f"save {tmp_path / name}", "quit"])
+        assert console.play("clue", seed=None, players=None) == 0
+        # the spec's default of 4 players; the seed is not said (the game is not over)
+        assert console.lines[0] == (
+            "Clue: you play Ann; bots play Ben, Cat, Dan. Type help for the commands."
+        )
+        data = json.loads((tmp_path / name).read_text(encoding="utf-8"))
+        seed = data["setup"]["dice"]["seed"]
+        assert not any(seed in line for line in console.lines)
+        said = [line for line in console.lines if not line.startswith("Saved to ")]
+        assert not any("seed" in line.lower() for line in said)
+        seeds.append(seed)
+    assert seeds[0] != seeds[1]
+
+
+def test_the_seed_is_said_only_when_the_game_is_over(monkeypatch: pytest.MonkeyPatch) -> None:
+    drawn: list[int] = []
+    draw = secrets.randbits
+
+    def spy(bits: int) -> int:
+        drawn.append(draw(bits))
+        return drawn[-1]
+
+    monkeypatch.setattr(secrets, "randbits", spy)
+    console = Console(itertools.repeat("1"))
+    assert console.play("adventure", seed=None, players=2) == 0
+    assert len(drawn) == 1
+    seed = drawn[0]
+    assert console.lines[-1] == f"This game's seed was {seed}: replay this game with --seed {seed}."
+    assert not any(str(seed) in line for line in console.lines[:-1])
+    # The seed said replays the same game.
+    again = Console(itertools.repeat("1"))
+    assert again.play("adventure", seed=seed, players=2) == 0
     assert again.lines == console.lines
+
+
+def _dice_states(game: Any) -> set[int]:
+    """Every state the game's dice went through, from its seed on."""
+    replayed = type(game).replay(attrs.evolve(game.record, actions=()))
+    states = {replayed.dice.state}
+    for action in game.history:
+        replayed, _ = replayed.apply(action)
+        states.add(replayed.dice.state)
+    assert replayed == game
+    return states
+
+
+def test_nothing_shown_holds_the_seed_or_the_dice_state() -> None:
+    seed = 2**64 - 59
+    final, answers = clue_with_notebook_person(seed, 3, "Cat")
+    clue_console = Console(answers)
+    assert clue_console.play("clue", seat="Cat", seed=seed, players=3) == 0
+    adventure_console = Console(itertools.repeat("1"))
+    assert adventure_console.play("adventure", seat="Ron", seed=seed, players=2) == 0
+    games = [
+        (clue_console, final),
+        (adventure_console, adventure_by_first_choice(seed, 2, "Ron")),
+    ]
+    for console, game in games:
+        secret = {str(seed)} | {str(state) for state in _dice_states(game)}
+        assert len(secret) > 20
+        shown = console.lines[:-1]  # all but the last line, which says the seed
+        assert console.lines[-1].startswith(f"This game's seed was {seed}:")
+        numbers = {number for line in shown for number in re.findall(r"\d+", line)}
+        assert not numbers & secret
+        assert not any(re.search(r"\d{10}", line) for line in shown)
 
 
 class _Spy:

@@ -93,7 +93,8 @@ def test_serve_plays_the_toy(toy: GameSpec) -> None:
     assert state["view"]["viewer"] == "Ann" and state["view"]["boost"] is None
     assert state["view"]["goal"] == 12 and "dice" not in state["view"]
 
-    dealt = ok(server, op="apply", game_id=game_id, seat="Ann", action={"type": "toy.deal"})
+    dealt = ok(server, op="apply", game_id=game_id, seat="Ann", action={"type": "toy.deal"},
+               role="host")  # fmt: skip
     cards = {
         event["player"]: event["card"]
         for event in dealt["events"]["Ann"]
@@ -112,7 +113,7 @@ def test_serve_plays_the_toy(toy: GameSpec) -> None:
     moved = ok(server, op="bot", game_id=game_id, seat="Ann", bot="random")
     assert moved["action"]["type"] in ("toy.roll", "toy.boost") and moved["step"] >= 2
 
-    saved = ok(server, op="save", game_id=game_id)["game"]
+    saved = ok(server, op="save", game_id=game_id, role="host")["game"]
     assert saved["game"] == "toy-dice-race"
     loaded = ok(server, op="load", game=json.loads(json.dumps(saved)))
     assert loaded["step"] == moved["step"] and loaded["kind"] == "toy-dice-race"
@@ -122,7 +123,7 @@ def test_serve_plays_the_toy(toy: GameSpec) -> None:
         assert again["view"] == original["view"]
         assert again["legal_actions"] == original["legal_actions"]
 
-    played = ok(server, op="play_bots", game_id=game_id,
+    played = ok(server, op="play_bots", game_id=game_id, seat=TABLE,
                 bots={"Ann": "random", "Bob": "random", "Cyd": "random"})  # fmt: skip
     assert played["stopped"] == "over" and played["is_over"]
     winner = played["outcome"]["winners"][0]
@@ -161,7 +162,13 @@ def test_serve_lets_the_caller_roll_for_the_toy() -> None:
 def test_serve_speaks_lines_for_the_toy() -> None:
     requests = [
         {"id": 1, "op": "new", "game": "toy", "players": ["Ann", "Bob"], "seed": 7},
-        {"id": 2, "op": "play_bots", "game_id": "g1", "bots": {"Ann": "random", "Bob": "random"}},
+        {
+            "id": 2,
+            "op": "play_bots",
+            "game_id": "g1",
+            "seat": "table",
+            "bots": {"Ann": "random", "Bob": "random"},
+        },
         {"id": 3, "op": "quit"},
     ]
     stdin = io.StringIO("".join(json.dumps(r) + "\n" for r in requests))
@@ -248,7 +255,8 @@ def test_play_the_toy_in_the_terminal() -> None:
     assert "Toy dice race" in text and "you play Ann" in text
     assert "Ann is dealt a boost of" in text and "Bob is dealt a boost card" in text
     assert "Ann: square 0 of 20" in text and "1. roll the d6" in text
-    assert lines[-1].endswith("wins the race")
+    assert lines[-2].endswith("wins the race")
+    assert lines[-1] == "This game's seed was 3: replay this game with --seed 3."
     assert prompts and all(p.startswith("Your choice (1-") for p in prompts)
 
 
@@ -259,12 +267,14 @@ def test_play_the_toy_with_undo_save_load_and_quit(tmp_path: Path) -> None:
     status = play.run_play("toy", seat="Bob", seed=9, players=3, read=read, write=lines.append)
     assert status == 0
     text = "\n".join(lines)
-    assert "Taken back: roll the d6." in text
-    assert f"Saved to {saved}." in text and f"Loaded {saved}." in text
+    # A roll cannot be taken back (it would roll again): the rule of the core.
+    assert "Cannot take back: a roll or a draw was made since." in text
+    assert f"Saved to {saved}." in text
+    assert f"Loaded {saved}: the game is already at that point; nothing changes." in text
     data = json.loads(saved.read_text(encoding="utf-8"))
     assert data["game"] == "toy-dice-race"
     bobs = [action for action in data["actions"] if action.get("player") == "Bob"]
-    assert bobs == [{"type": "toy.boost", "player": "Bob"}]  # the roll was taken back
+    assert bobs == [{"type": "toy.roll", "player": "Bob"}, {"type": "toy.reroll", "player": "Bob"}]
 
 
 def test_play_the_toy_without_terminal_hooks() -> None:
@@ -275,7 +285,7 @@ def test_play_the_toy_without_terminal_hooks() -> None:
     assert status == 0
     assert '  positions: {"Ann": 0, "Bob": 0}' in lines  # the view's own fields
     assert "    1. toy.roll (player Ann)" in lines  # the actions' own data
-    assert lines[-3:] == [
+    assert lines[-4:-1] == [
         "The game is over. Ann reaches square 20 first.",  # the outcome's description
         "Scores: Ann 20, Bob 13.",
         "You won.",

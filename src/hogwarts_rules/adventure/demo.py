@@ -6,7 +6,7 @@ Examples:
     >>> lines = []
     >>> game = demo(2, 11, lines.append)
     >>> lines[0]
-    'First Year Adventure demo (seed 11): Harry, Ron, played by bots'
+    'First Year Adventure demo: Harry, Ron, played by bots'
     >>> game.is_over, lines[-1].startswith(" and ".join(game.outcome.winners))
     (True, True)
 """
@@ -46,7 +46,7 @@ def demo(players: int, seed: int, say: Callable[[str], None] = print) -> Game:
     names = list(SEATS[:players])
     game = new_game(names, seed=seed, max_rounds=DEMO_ROUND_LIMIT)
     bots: dict[str, Bot] = {name: HeuristicBot() for name in game.seat_names}
-    say(f"First Year Adventure demo (seed {seed}): {', '.join(names)}, played by bots")
+    say(f"First Year Adventure demo: {', '.join(names)}, played by bots")
     shown_round = 0
     while not game.is_over:
         if game.round != shown_round and game.pending is None and game.round:

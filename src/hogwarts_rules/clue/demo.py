@@ -9,7 +9,7 @@ Examples:
     >>> lines = []
     >>> game = demo(3, 2, lines.append)
     >>> lines[0]
-    'Clue demo (seed 2): Ann, Ben, Cat, played by notebook bots'
+    'Clue demo: Ann, Ben, Cat, played by notebook bots'
     >>> game.is_over, lines[-1] == game.outcome.description
     (True, True)
 """
@@ -50,7 +50,7 @@ def demo(players: int, seed: int, say: Callable[[str], None] = print) -> Game:
     game = new_game(names, seed=seed)
     board = game.content.board
     bots: dict[str, Bot] = {name: NotebookBot(board) for name in game.seat_names}
-    say(f"Clue demo (seed {seed}): {', '.join(names)}, played by notebook bots")
+    say(f"Clue demo: {', '.join(names)}, played by notebook bots")
     while not game.is_over:
         seat = deciding_seat(game)
         if seat is None:  # only an external roll could go on (never with a seed)

@@ -14,12 +14,18 @@ in any case; which games each command offers, their player limits and their bots
 all come from the games' specs, so a game added to the catalogue appears here
 with no edit. Every command has ``--help`` with examples; bad arguments exit with
 status 2, Ctrl-C with 130.
+
+The seed of ``demo`` and ``play`` is the host's secret: without ``--seed`` a fresh
+one is drawn (`secrets.randbits`), and either way it is printed only once the game
+is over (``replay this game with --seed N``), never before: it rebuilds every hand,
+deck and roll to come.
 """
 
 from __future__ import annotations
 
 import argparse
 import os
+import secrets
 import signal
 import sys
 from collections.abc import Callable, Iterable, Sequence
@@ -129,9 +135,11 @@ def _players_argument(parser: argparse.ArgumentParser, offered: Iterable[GameSpe
     )
 
 
-def _seed_argument(parser: argparse.ArgumentParser, default: int = 7) -> None:
+def _seed_argument(parser: argparse.ArgumentParser, default: int | None = None) -> None:
+    """``--seed``: by default a fresh secret one (``None``), or ``default``."""
+    said = "a fresh one, kept secret until the game is over" if default is None else str(default)
     parser.add_argument(
-        "--seed", type=int, default=default, help=f"seed for the dice (default: {default})"
+        "--seed", type=int, default=default, help=f"seed for the dice (default: {said})"
     )
 
 
@@ -254,7 +262,7 @@ def _error(message: str) -> int:
 
 def _check_common(args: argparse.Namespace) -> str | None:
     """The first problem with the seed or the player count, if any (fills the default count)."""
-    if not 0 <= args.seed < 2**64:
+    if args.seed is not None and not 0 <= args.seed < 2**64:
         return "--seed must be from 0 to 2**64 - 1"
     spec: GameSpec = args.game
     if args.players is None:
@@ -267,10 +275,18 @@ def _check_common(args: argparse.Namespace) -> str | None:
     return None
 
 
+def _seed_line(seed: int) -> str:
+    """The line that says a game's seed, once the game is over (``demo`` and ``play``)."""
+    return f"This game's seed was {seed}: replay this game with --seed {seed}."
+
+
 def _demo(args: argparse.Namespace, given_players: int | None) -> int:
     spec: GameSpec = args.game
     assert spec.demo is not None
-    game = spec.demo(args.players, args.seed, print)
+    seed: int = secrets.randbits(64) if args.seed is None else args.seed
+    # The seed is the host's secret until the game is over: the end says it.
+    game = spec.demo(args.players, seed, print)
+    print(_seed_line(seed))
     if given_players is not None and len(game.seat_names) != given_players:
         print(
             f"hogwarts-rules: note: the {spec.kind} demo has {len(game.seat_names)} "

@@ -21,9 +21,20 @@ or the order of the decks. A game without terminal hooks is still playable: the
 screen then lists the fields of the seat's ``view.to_dict()``, each action is its
 ``to_dict()`` in one line, and the ending is the game's outcome.
 
+Take-backs are fair (`hogwarts_rules.takeback`): ``undo`` takes back the person's
+last decision with `GameBase.takeback` only while nothing happened since but their
+own choices (no roll, no draw, nothing shown, nobody else asked to decide), and so
+does ``load`` of a save of a game played in the session at an earlier point. A
+take-back is never a way to ask the same question twice or to learn the future.
+
+The seed is the host's secret: a fresh one is drawn unless one is given, and it is
+said only when the game is over (for a replay). Nothing shown during the game holds
+the seed or the dice's state.
+
 A saved file is the whole game (`GameBase.to_dict`): with Clue it holds every hand,
-the envelope and the dice's state. It is the person's own save; opening it in an
-editor spoils the game.
+the envelope, the seed and the dice's state. It is the person's own save; opening
+it in an editor spoils the game. ``save`` writes only a regular file (it never
+writes through a symlink, into a FIFO or a device), and replaces it atomically.
 
 Examples:
     >>> answers = iter(["help", "quit"])
@@ -34,8 +45,8 @@ Examples:
     ... )
     0
     >>> lines[0]
-    'First Year Adventure (seed 7): you play Ron; bots play Harry. Type help for the commands.'
-    >>> "  undo        take back your last decision (and the bots' moves after it)" in lines
+    'First Year Adventure: you play Ron; bots play Harry. Type help for the commands.'
+    >>> "  undo        take back your last decision, if nothing was rolled, drawn or shown" in lines
     True
     >>> run_play("hr", seed=1, read=input, write=print)
     error: Hufflepuff & Ravenclaw has no bots to play against (games that have: ...)
@@ -44,10 +55,13 @@ Examples:
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import re
 import secrets
+import stat
+import tempfile
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import Any, Final
@@ -57,10 +71,11 @@ from hogwarts_rules.actions import Action
 from hogwarts_rules.bots import Bot, deciding_seat, seat_actions
 from hogwarts_rules.catalogue import UnknownGameError, find_game, games
 from hogwarts_rules.dice import SeededDice
-from hogwarts_rules.engine import GameBase, GameRecord, Outcome
+from hogwarts_rules.engine import GameBase, Outcome
 from hogwarts_rules.errors import InvalidDataError, RulesError
 from hogwarts_rules.events import Event, events_for
 from hogwarts_rules.spec import GameSpec, TerminalHooks
+from hogwarts_rules.takeback import steps_since_decision, take_back_problem
 
 __all__ = [
     "MAX_BOT_STEPS",
@@ -87,17 +102,18 @@ MAX_SAVE_BYTES: Final = 10_000_000
 MAX_VALUE_TEXT: Final = 300
 """`GenericTerminal` shows at most this many characters of one field of a view or an action."""
 
-_SPECTATOR: Final = "<table>"  # no player has this name: events as a spectator sees them
 _CONTROL: Final = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")  # all but tab and newline
 _NUMBER: Final = re.compile(r"[+-]?[0-9]+")
 _UNREADABLE: Final = object()  # a saved game file that could not be read
 
 _HELP: Final = (
     "Type the number of an action, or one of these commands:",
-    "  undo        take back your last decision (and the bots' moves after it)",
-    "  save FILE   save the game as JSON (the whole game, secrets and dice included:",
+    "  undo        take back your last decision, if nothing was rolled, drawn or shown",
+    "              since and nobody else was asked to decide",
+    "  save FILE   save the game as JSON (the whole game, secrets, seed and dice included:",
     "              it is your own save, so do not peek at it)",
-    "  load FILE   load a game saved with save (the same game; your seat must be in it)",
+    "  load FILE   load a game saved with save (your seat must be in it); an earlier",
+    "              point of this game loads only when undo could go back there",
     "  help        show this help",
     "  quit        stop playing (save first if you want to go on later)",
 )
@@ -248,6 +264,10 @@ class _Session:
         self.game = game
         self.hooks: TerminalHooks = GenericTerminal(spec.title)
         self.bots: dict[str, Bot] = {}
+        # The games of other set-ups played earlier in this session (left by a load),
+        # each as it was left: loading one of them again at an earlier point is a
+        # take-back too, so loading another game in between opens no back door.
+        self._left: list[GameBase] = []
         self._start(game)
 
     def _start(self, game: GameBase) -> None:
@@ -272,6 +292,7 @@ class _Session:
             if self.game.is_over:
                 for line in self._ending():
                     self.write(line)
+                self.write(self._seed_line())
                 return 0
             self._headline()
             view = self.game.view(self.seat)
@@ -291,6 +312,12 @@ class _Session:
         if self.spec.terminal is None:
             return GenericTerminal.outcome_lines(self.game.outcome, self.seat)
         return self.hooks.ending(self.game.view(self.seat))
+
+    def _seed_line(self) -> str:
+        """The seed, said once the game is over (never before: it rebuilds every secret)."""
+        dice = self.game.dice
+        seed = dice.seed if isinstance(dice, SeededDice) else self.bot_seed
+        return f"This game's seed was {seed}: replay this game with --seed {seed}."
 
     # ----- applying actions -----------------------------------------------------------------
 
@@ -390,34 +417,25 @@ class _Session:
     # ----- commands -------------------------------------------------------------------------
 
     def _undo(self) -> bool:
-        """Go back to the person's previous decision, rebuilt by replaying the history."""
+        """Take back the person's last decision, and what followed it, when that is fair.
+
+        `GameBase.takeback` decides: nothing may have happened since but the person's
+        own choices (no roll, no draw, nothing shown, nobody else asked to decide).
+        """
         game = self.game
-        start = game.replay(GameRecord(game.KIND, game.record.setup, ()))
-        previous: tuple[GameBase, Action] | None = None
-        revealed = False  # did something private reach the person after `previous`?
-        replayed = start
-        for action in game.history:
-            if self.seat in replayed.to_act:
-                previous = (replayed, action)
-                revealed = False
-            replayed, events = replayed.apply(action)
-            revealed = revealed or any(
-                event.seen_by(self.seat) != event.seen_by(_SPECTATOR) for event in events
-            )
-        if previous is None:
+        steps = steps_since_decision(game, self.seat)
+        if steps is None:
             self.write("Nothing to undo: this is your first decision.")
             return False
-        if revealed:
-            # Ruling: a take-back must not be a peek. Once the move showed this seat
-            # something private (a card, the envelope), it stands.
-            self.write(
-                "That move showed you something only you may see (a card or the "
-                "envelope): it cannot be taken back."
-            )
+        try:
+            earlier = game.takeback(steps)
+        except RulesError as exc:
+            self.write(_sentence(exc.message))
             return False
-        self.game, taken_back = previous
+        taken_back = game.history[-steps]
+        self.game = earlier
         self._heading = None
-        self.write(f"Taken back: {self.hooks.describe(self.game.view(self.seat), taken_back)}.")
+        self.write(f"Taken back: {self.hooks.describe(earlier.view(self.seat), taken_back)}.")
         return True
 
     @staticmethod
@@ -427,18 +445,22 @@ class _Session:
         return Path(argument).expanduser()
 
     def _save(self, argument: str) -> None:
-        path = self._path(argument)
         try:
             text = json.dumps(self.game.to_dict(), indent=1, ensure_ascii=False) + "\n"
-            partial = path.with_name(path.name + ".partial")
-            partial.write_text(text, encoding="utf-8")
-            os.replace(partial, path)  # never half a save under the real name
+        except RulesError as exc:
+            self.write(f"Could not save: {exc.message}.")
+            return
+        try:
+            path = self._path(argument)
+            problem = _not_a_save_target(path)
+            if problem is not None:
+                self.write(f"Could not save to {argument}: {problem}; it was left as it is.")
+                return
+            _write_atomically(path, text)
         except OSError as exc:
             self.write(f"Could not save to {argument}: {exc.strerror or exc}.")
         except ValueError as exc:  # a NUL or an unencodable character in the name
             self.write(f"Could not save to {argument!r}: not a usable file name ({exc}).")
-        except RulesError as exc:
-            self.write(f"Could not save: {exc.message}.")
         else:
             self.write(
                 f"Saved to {argument}. The file holds the whole game, secrets included: "
@@ -501,9 +523,101 @@ class _Session:
                 f"{', '.join(seats)}."
             )
             return False
+        # A save of a set-up played in this session goes back to where it and that
+        # game part ways, then on along the save: fair only if that take-back is.
+        known = next((game for game in (self.game, *self._left) if _same_setup(game, loaded)), None)
+        if known is not None:
+            steps = len(known.history) - _common_length(known.history, loaded.history)
+            problem = take_back_problem(known, steps) if steps else None
+            if problem is not None:
+                which = "this game" if known is self.game else "a game you played here"
+                self.write(
+                    f"Could not load {argument}: it is {which} at an earlier point, and {problem}."
+                )
+                return False
+            if known is self.game and loaded.history == known.history:
+                self.write(
+                    f"Loaded {argument}: the game is already at that point; nothing changes."
+                )
+                return False
+        if not _same_setup(self.game, loaded):
+            self._left = [game for game in self._left if game is not known]
+            self._left.append(self.game)
         self._start(loaded)
         self.write(f"Loaded {argument}.")
         return True
+
+
+def _sentence(message: str) -> str:
+    """``message`` as a sentence: capitalized, with a full stop."""
+    text = message[:1].upper() + message[1:]
+    return text if text.endswith(".") else text + "."
+
+
+def _same_setup(one: GameBase, other: GameBase) -> bool:
+    """True when two games are the same game from the same set-up (seed and dice included)."""
+    return type(one) is type(other) and one.record.setup == other.record.setup
+
+
+def _common_length(one: Sequence[Action], other: Sequence[Action]) -> int:
+    """How many actions two histories share from their start."""
+    count = 0
+    for first, second in zip(one, other, strict=False):
+        if first != second:
+            break
+        count += 1
+    return count
+
+
+_NOT_REGULAR: Final = (
+    (stat.S_ISLNK, "a symbolic link"),
+    (stat.S_ISDIR, "a directory"),
+    (stat.S_ISFIFO, "a FIFO"),
+    (stat.S_ISCHR, "a device"),
+    (stat.S_ISBLK, "a device"),
+    (stat.S_ISSOCK, "a socket"),
+)
+
+
+def _not_a_save_target(path: Path) -> str | None:
+    """Why ``save`` must not write ``path`` (it exists and is not a regular file), or ``None``.
+
+    Raises:
+        OSError: the path cannot be looked at (but a missing file is fine).
+    """
+    try:
+        mode = os.lstat(path).st_mode  # the link itself, never where it points
+    except FileNotFoundError:
+        return None
+    if stat.S_ISREG(mode):
+        return None
+    kind = next((name for test, name in _NOT_REGULAR if test(mode)), "not a regular file")
+    return f"it is {kind}, not a regular file"
+
+
+def _write_atomically(path: Path, text: str) -> None:
+    """Write ``text`` to ``path``: to a new file in the same folder first, then renamed over it.
+
+    The file is readable by its owner only (it holds every secret of the game); a
+    regular file it replaces keeps its permissions. Never half a save under the
+    real name, and a symlink put there meanwhile is replaced, not followed.
+    """
+    folder = path.parent
+    handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".partial", dir=folder)
+    try:
+        with os.fdopen(handle, "w", encoding="utf-8") as file:
+            file.write(text)
+            file.flush()
+            os.fsync(file.fileno())
+        with contextlib.suppress(FileNotFoundError):
+            old = os.lstat(path)
+            if stat.S_ISREG(old.st_mode):
+                os.chmod(temporary, stat.S_IMODE(old.st_mode))
+        os.replace(temporary, path)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(temporary)
+        raise
 
 
 # ----- starting -------------------------------------------------------------------------------
@@ -546,25 +660,33 @@ def run_play(
 ) -> int:
     """Let a person play one seat of a game against bots; return the exit status.
 
-    The game starts from ``seed``; set-up steps nobody decides (the roll-off, the deal)
-    and the bots' moves are applied automatically and narrated as ``seat`` sees them.
+    The game starts from ``seed`` (the host's secret); set-up steps nobody decides
+    (the roll-off, the deal) and the bots' moves are applied automatically and
+    narrated as ``seat`` sees them.
     At each of the person's decisions the screen shows what the seat may see (its
     view, ``game.view(seat)``: in Clue never another player's hand, the envelope
     before the end, a face-down Help card or the decks), then the legal actions
     numbered from 1, then the prompt ``Your choice (1-N, or help): ``. The person
     answers with a number or a command:
 
-    - ``undo``: back to the person's previous decision. The game is rebuilt by
-      replaying its history from the set-up up to that decision, so the bots' moves
-      after it are taken back too; the seeded dice roll the same again. A move that
-      showed the person something only they may see (a card, the envelope) stands.
+    - ``undo``: back to the person's previous decision, with `GameBase.takeback`,
+      only while nothing happened since but the person's own choices: no roll or
+      draw, nothing shown to any seat (a card, a pass, the deal), nobody else asked
+      to decide. Otherwise the core's reason is shown in one line and nothing
+      changes: a take-back never asks a question twice nor shows the future.
     - ``save FILE``: write ``game.to_dict()`` as JSON. The file is the whole game,
-      the other players' secrets and the dice's state included: it is the person's
-      own save. A file that cannot be written is reported, and the prompt comes back.
+      the other players' secrets, the seed and the dice's state included: it is the
+      person's own save. Only a regular file (or a new one) is written, atomically;
+      a symlink, a FIFO, a device or a directory is refused and left alone. A file
+      that cannot be written is reported, and the prompt comes back.
     - ``load FILE``: read such a file with the spec's ``from_dict`` (which replays
-      and checks it). A missing file, malformed JSON, a file of another game, a
-      game with other than seeded dice, or one without the person's seat is
-      reported, and the game goes on unchanged.
+      and checks it). A save of a game played in this session (the same set-up)
+      at an earlier point is a take-back: it loads only when taking the game back
+      to where the save parts from it is fair, and the same point changes nothing.
+      A save of another set-up loads as it is (its writer chose its deal). A
+      missing file, malformed JSON, a file of another game, a game with other than
+      seeded dice, or one without the person's seat is reported, and the game
+      goes on unchanged.
     - ``help`` (or ``?``), ``quit`` (or ``exit``).
 
     Anything else (not a number, a number out of range, an empty line, an unknown
@@ -575,8 +697,9 @@ def run_play(
             ``"clue"``...), or its `GameSpec`. It must have bots (`playable`).
         seat: the person's seat, by name, in any case (the first ``players`` of the
             spec's `GameSpec.seat_names`); the first seat when ``None``.
-        seed: the dice's seed, from 0 to 2**64 - 1; a fresh one (shown in the
-            first line) when ``None``.
+        seed: the dice's seed, from 0 to 2**64 - 1; a fresh one
+            (`secrets.randbits`) when ``None``. Either way it is said only once
+            the game is over (the last line), never during the game.
         players: how many play, bots included (within the spec's limits); the spec's
             `GameSpec.default_players` when ``None``.
         bot: which of the spec's bots plays the other seats (default: its first).
@@ -639,11 +762,8 @@ def run_play(
         return 2
     chosen = matching[0]
     bots = ", ".join(name for name in names if name != chosen)
-    write(
-        _safe(
-            f"{spec.title} (seed {seed}): you play {chosen}; bots play {bots}. "
-            "Type help for the commands."
-        )
-    )
+    # The seed is the host's secret: it rebuilds the deal, the decks and every roll to
+    # come. It is said only when the game is over (see `_Session._seed_line`).
+    write(_safe(f"{spec.title}: you play {chosen}; bots play {bots}. Type help for the commands."))
     session = _Session(spec, start, chosen, bot=bot_name, bot_seed=seed, read=read, write=write)
     return session.run()

@@ -11,7 +11,7 @@ Examples:
     >>> lines = []
     >>> scene = demo(7, lines.append)
     >>> lines[0]
-    'Hufflepuff & Ravenclaw demo (seed 7): Sky and Weasley after curfew'
+    'Hufflepuff & Ravenclaw demo: Sky and Weasley after curfew'
     >>> scene.is_over
     True
 """
@@ -98,7 +98,7 @@ def demo(seed: int, say: Callable[[str], None] = print) -> Game:
         skills={"Brawl": 2, "Notice": 1},
     )
     game = new_game([sky, weasley], seed=seed)
-    say(f"Hufflepuff & Ravenclaw demo (seed {seed}): Sky and Weasley after curfew")
+    say("Hufflepuff & Ravenclaw demo: Sky and Weasley after curfew")
     say("Sky sneaks past the portraits (Bravery + Mischief, guards close by: -2):")
     sneak = SkillTest("Sky", "Mischief", "Bravery", (Modifier(-2, "guards close by"),))
     game = _play(game, sneak, say)
