@@ -9,7 +9,8 @@ Each input is either a request line thrown at `Server.handle_line` (raw, or spli
 into a valid request), or a saved game given to a game's ``from_dict``. A crash is
 any exception escaping, a reply that is not one line of JSON with ``ok``, an error
 code outside `ERROR_CODES` or ``internal_error``, a refused request that changed a
-game, or ``from_dict`` raising anything but `InvalidDataError`. The library's own
+game, a reply with another seat's events than the request's (without
+``"role": "host"``), or ``from_dict`` raising anything but `InvalidDataError`. The library's own
 modules are instrumented (``atheris.instrument_imports``) so that the fuzzer is
 guided by the branches of the decoder, the request checks and the loaders.
 """
@@ -42,17 +43,20 @@ def _setup() -> tuple[list[bytes], list[dict[str, Any]]]:
     server = Server()
     requests: list[dict[str, Any]] = [
         {"op": "new", "game": "clue", "players": ["Ann", "Ben", "Cat"], "seed": 3},
-        {"op": "play_bots", "game_id": "g1", "bots": {"Ben": "random", "Cat": "notebook"},
-         "max_steps": 40},
+        {"op": "play_bots", "game_id": "g1", "seat": "Ann",
+         "bots": {"Ben": "random", "Cat": "notebook"}, "max_steps": 40},
         {"op": "new", "game": "adventure", "players": ["Harry", "Ron"], "seed": 5},
-        {"op": "play_bots", "game_id": "g2", "bots": {"Harry": "heuristic"}, "max_steps": 9},
+        {"op": "play_bots", "game_id": "g2", "role": "host", "bots": {"Harry": "heuristic"},
+         "max_steps": 9},
         {"op": "new", "game": "hr", "players": ["Sky"], "dice": "external"},
         {"op": "apply", "game_id": "g3", "seat": "Sky", "action":
          {"type": "hr.skill_test", "character": "Sky", "skill": "Brawl", "stat": "Agility"}},
     ]  # fmt: skip
     for request in requests:
         server.handle(request)
-    saved = [server.handle({"op": "save", "game_id": f"g{i}"})["game"] for i in (1, 2, 3)]
+    saved = [
+        server.handle({"op": "save", "game_id": f"g{i}", "role": "host"})["game"] for i in (1, 2, 3)
+    ]
     seeds = [
         *requests,
         {"op": "state", "game_id": "g1", "seat": "Ann"},
@@ -61,10 +65,11 @@ def _setup() -> tuple[list[bytes], list[dict[str, Any]]]:
         {"op": "apply", "game_id": "g1", "seat": "Ann",
          "action": {"type": "clue.roll_dice", "player": "Ann"}},
         {"op": "events", "game_id": "g1", "seat": "Ben", "since": 2},
-        {"op": "undo", "game_id": "g1", "to_step": 1},
+        {"op": "undo", "game_id": "g1", "seat": "Ann", "to_step": 1},
+        {"op": "undo", "game_id": "g2", "role": "host", "steps": 1},
         {"op": "load", "game": saved[2]},
         {"op": "schema", "game": "clue", "name": "view"},
-        {"id": 1, "op": "hello", "protocol": 2},
+        {"id": 1, "op": "hello", "protocol": 3},
     ]  # fmt: skip
     return [json.dumps(request).encode() for request in seeds], saved
 
@@ -82,7 +87,7 @@ def _fresh() -> Server:
 
 def _snapshot(server: Server) -> list[Any]:
     games = server.handle({"op": "list"})["games"]
-    return [server.handle({"op": "save", "game_id": g["game_id"]}) for g in games]
+    return [server.handle({"op": "save", "game_id": g["game_id"], "role": "host"}) for g in games]
 
 
 def _check_line(line: bytes) -> None:
@@ -102,6 +107,10 @@ def _check_line(line: bytes) -> None:
             raise AssertionError(f"error {code!r} for {line[:300]!r}")
         if _snapshot(_server) != before:
             raise AssertionError(f"a refused request changed a game: {line[:300]!r}")
+    elif isinstance(reply.get("events"), dict):
+        request = json.loads(line)
+        if request.get("role") != "host" and list(reply["events"]) != [request["seat"]]:
+            raise AssertionError(f"a reply for another seat: {line[:300]!r}")
 
 
 def _check_from_dict(data: object) -> None:

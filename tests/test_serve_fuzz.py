@@ -66,6 +66,7 @@ def saved_games() -> tuple[dict[str, Any], ...]:
         {
             "op": "play_bots",
             "game_id": "g2",
+            "seat": "Harry",
             "bots": {"Harry": "heuristic", "Ron": "random"},
             "max_steps": 15,
         }
@@ -75,7 +76,10 @@ def saved_games() -> tuple[dict[str, Any], ...]:
     server.handle({"op": "apply", "game_id": "g3", "seat": "Sky", "action": test})
     server.handle({"op": "new", "game": "clue", "players": ["A", "B", "C"], "dice": "external"})
     server.handle({"op": "apply", "game_id": "g4", "seat": "B", "action": {"type": "clue.deal"}})
-    return tuple(server.handle({"op": "save", "game_id": f"g{i}"})["game"] for i in range(1, 5))
+    return tuple(
+        server.handle({"op": "save", "game_id": f"g{i}", "role": "host"})["game"]
+        for i in range(1, 5)
+    )
 
 
 def fresh_server() -> Server:
@@ -89,7 +93,7 @@ def snapshot(server: Server) -> dict[str, Any]:
     result: dict[str, Any] = {}
     for game in server.handle({"op": "list"})["games"]:
         game_id = game["game_id"]
-        saved = server.handle({"op": "save", "game_id": game_id})["game"]
+        saved = server.handle({"op": "save", "game_id": game_id, "role": "host"})["game"]
         log = server.handle({"op": "events", "game_id": game_id, "seat": TABLE})["events"]
         result[game_id] = (saved, log)
     return result
@@ -116,6 +120,11 @@ def checked(server: Server, line: str | bytes) -> dict[str, Any]:
         assert isinstance(error["message"], str) and len(error["message"]) <= 300
         assert error["field"] is None or isinstance(error["field"], str)
         assert snapshot(server) == before
+    elif isinstance(reply.get("events"), dict):
+        # A reply is for the request's seat, unless the host asked for the whole of it.
+        request = json.loads(line)
+        if request.get("role") != "host":
+            assert list(reply["events"]) == [request["seat"]]
     return reply
 
 
@@ -163,7 +172,7 @@ def templates() -> list[dict[str, Any]]:
     saved = saved_games()
     return [
         *copy.deepcopy(legal_moves()),
-        {"id": 1, "op": "hello", "protocol": 2},
+        {"id": 1, "op": "hello", "protocol": 3},
         {"op": "new", "game": "clue", "players": ["A", "B", "C"], "seed": 1,
          "options": {"students": {"A": "Harry"}, "first_player": "B"}},
         {"op": "new", "game": "adventure", "players": ["A", "B"], "options": {"max_rounds": 5}},
@@ -175,15 +184,16 @@ def templates() -> list[dict[str, Any]]:
         {"op": "apply", "game_id": "g3", "seat": "Sky",
          "action": {"type": "hr.damage", "character": "Sky", "points": 2}},
         {"op": "bot", "game_id": "g2", "seat": "Harry", "bot": "heuristic"},
-        {"op": "play_bots", "game_id": "g1", "bots": {"Ben": "random", "Cat": "notebook"},
-         "max_steps": 30},
-        {"op": "play_bots", "game_id": "g2", "bots": {"Harry": "random", "Ron": "random"},
-         "max_steps": 20},
+        {"op": "play_bots", "game_id": "g1", "seat": "Ann",
+         "bots": {"Ben": "random", "Cat": "notebook"}, "max_steps": 30},
+        {"op": "play_bots", "game_id": "g2", "role": "host",
+         "bots": {"Harry": "random", "Ron": "random"}, "max_steps": 20},
         {"op": "events", "game_id": "g1", "seat": "Ben", "since": 3},
-        {"op": "save", "game_id": "g2"},
+        {"op": "save", "game_id": "g2", "role": "host"},
         {"op": "load", "game": copy.deepcopy(saved[1])},
         {"op": "load", "game": copy.deepcopy(saved[2])},
-        {"op": "undo", "game_id": "g1", "to_step": 2},
+        {"op": "undo", "game_id": "g1", "seat": "Ann", "to_step": 2},
+        {"op": "undo", "game_id": "g2", "role": "host", "steps": 1},
         {"op": "close", "game_id": "g3"},
         {"op": "list"},
         {"op": "schema", "game": "hr", "name": "outcome"},
@@ -306,6 +316,8 @@ def test_mutated_requests(data: st.DataObject) -> None:
                 "bots",
                 "since",
                 "to_step",
+                "steps",
+                "role",
                 "name",
                 "players",
                 "seed",

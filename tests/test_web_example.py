@@ -386,12 +386,7 @@ def play_two_turns(browser: Browser, base_url: str) -> None:
 
 def test_the_host_picks_the_seed_and_refuses_odd_requests() -> None:
     """Without --page-seeds the page's seed is ignored (a seed reveals every secret)."""
-    spec = importlib.util.spec_from_file_location("_web_server", SERVER)
-    assert spec is not None and spec.loader is not None
-    web = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = web  # its dataclasses look their module up
-    spec.loader.exec_module(web)
-    host = web.Host(Server())
+    host = load_web_server().Host(Server())
     request = {"op": "new", "game": "clue", "players": list(PLAYERS), "seat": SEAT}
     hands = set()
     for number in range(3):
@@ -407,6 +402,60 @@ def test_the_host_picks_the_seed_and_refuses_odd_requests() -> None:
         status, reply = host.handle({"op": "state", **own, "token": "\u00e9"})
         assert status == 403 and reply["error"]["code"] == "forbidden"
     assert len(hands) > 1  # three games, three random seeds: not the page's
+
+
+class RecordingServer(Server):
+    """The engine, noting every request the host sends it."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.requests: list[dict[str, Any]] = []
+
+    def handle(self, request: object) -> dict[str, Any]:
+        assert isinstance(request, dict)
+        self.requests.append(request)
+        return super().handle(request)
+
+
+def test_the_host_asks_the_engine_for_the_page_seat_only() -> None:
+    """Every request the host makes is for the page's seat: never a host reply, nor save."""
+    engine = RecordingServer()
+    host = load_web_server().Host(engine, page_seeds=True)
+    request = {"op": "new", "game": "clue", "players": list(PLAYERS), "seat": SEAT, "seed": SEED}
+    status, created = host.handle({"id": 1, **request})
+    assert status == 200 and created["ok"], created
+    own = {"game_id": created["game_id"], "seat": SEAT, "token": created["token"]}
+    relayed = [created]
+    for number in range(2, 40):
+        status, state = host.handle({"id": number, "op": "state", **own})
+        if state["is_over"]:
+            break
+        action = next(
+            (a for a in state["legal_actions"] if a["type"] != "clue.accuse"),
+            state["legal_actions"][0],
+        )
+        status, reply = host.handle({"id": number, "op": "apply", **own, "action": action})
+        assert status == 200 and reply["ok"], reply
+        relayed.append(reply)
+    ops = {sent["op"] for sent in engine.requests}
+    assert ops <= {"new", "state", "apply", "events", "play_bots", "close"}
+    assert "play_bots" in ops
+    for sent in engine.requests:
+        assert "role" not in sent, sent
+        if sent["op"] != "new":
+            assert sent["seat"] == SEAT, sent
+    for reply in relayed:
+        assert set(reply["events"]) == {SEAT} and "actions" not in reply
+
+
+def load_web_server() -> Any:
+    """examples/web/server.py as a module."""
+    spec = importlib.util.spec_from_file_location("_web_server", SERVER)
+    assert spec is not None and spec.loader is not None
+    web = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = web  # its dataclasses look their module up
+    spec.loader.exec_module(web)
+    return web
 
 
 def test_the_relay_answers_cross_site_and_deep_requests(base_url: str) -> None:

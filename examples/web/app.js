@@ -84,7 +84,8 @@ async function newGame(form) {
     game: "clue",
     players,
     seat: String(data.get("seat")).trim(),
-    seed: seedText === "" ? null : Number(seedText),
+    // As typed: a seed may be above 2**53, which a JavaScript number would round.
+    seed: seedText === "" ? null : seedText,
     bot: String(data.get("bot")),
   };
   const reply = await api(request);

@@ -16,11 +16,15 @@ relays to the page what its one seat may see:
   - ``new`` creates a game of Clue where the page plays ``seat`` and bots play every
     other seat. The reply adds a random ``token``: the page sends it back with every
     later request, and the host refuses a request without the right token.
-  - ``state``, ``apply`` and ``events`` are relayed for the page's own seat only.
+  - ``state``, ``apply`` and ``events`` are relayed for the page's own seat only:
+    every request names that seat, so the engine's replies are per-seat replies, with
+    the events that seat may see and nothing of another seat's (the host never asks
+    for a ``"role": "host"`` reply, which holds every hand).
   - after ``new`` and after each ``apply``, the host itself lets the bots play
-    (``play_bots``) until the person must decide again or the game ends, and answers
-    with the events of the person's seat only (never the bots' actions: a card shown
-    by a bot is part of its action).
+    (``play_bots`` for the person's seat) until the person must decide again or the
+    game ends, and answers with the events of the person's seat only (never the
+    bots' actions, even as the engine gives them to the seat: the page has no use
+    for them).
 
   Anything else (another seat, another op such as ``save``, ``load``, ``play_bots`` or
   ``quit``, an unknown game, a wrong token) is refused with a protocol error reply,
@@ -182,7 +186,8 @@ class Host:
                 "op": "new",
                 "game": "clue",
                 "players": players,
-                "seed": request.get("seed") if self._page_seeds else secrets.randbits(64),
+                # Without a seed the engine draws a fresh one, which nobody sees.
+                "seed": request.get("seed") if self._page_seeds else None,
             }
         )
         if not created.get("ok"):
@@ -211,11 +216,10 @@ class Host:
             relayed["action"] = request.get("action")
         if op == "events":
             relayed["since"] = request.get("since", 0)
-        reply = self._server.handle(relayed)
+        reply = self._server.handle(relayed)  # a reply for the page's seat only
         if op != "apply" or not reply.get("ok"):
             return reply
-        # The person has acted: keep only their events, then let the bots play.
-        reply = {**reply, "events": {table.seat: reply["events"][table.seat]}}
+        # The person has acted: let the bots play.
         if reply.get("is_over"):
             return reply
         played = self._play_bots(request_id, game_id, table)
@@ -235,13 +239,15 @@ class Host:
     def _play_bots(self, request_id: object, game_id: str, table: Table) -> dict[str, Any]:
         """Let the bots play until the person must decide or the game ends.
 
-        Returns ``step``, ``to_act``, ``is_over`` and the person's ``events`` (the bots'
-        actions stay here: a card a bot shows is in its action), or an error reply.
+        Returns ``step``, ``to_act``, ``is_over`` and the person's ``events`` (the
+        reply the engine gives the person's seat; the bots' actions stay here), or an
+        error reply.
         """
         request = {
             "id": request_id,
             "op": "play_bots",
             "game_id": game_id,
+            "seat": table.seat,  # the reply is for the person's seat
             "bots": dict(table.bots),
             "max_steps": MAX_BOT_STEPS,
         }

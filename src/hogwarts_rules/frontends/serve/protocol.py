@@ -6,7 +6,11 @@ with exactly one reply. It reaches the games only through the catalogue
 a game added to the catalogue is served with no edit here. What a seat sees is
 the game's own typed view (``game.view(seat)``, and ``game.view(None)`` for the
 table), so no reply holds the dice, a seed or a dice state, nor another seat's
-secret. The protocol is described in full in ``docs/protocol.md``.
+secret. A reply is for the request's seat: it carries the events that seat may see
+(``event.seen_by``) and the bots' actions it may see; only a request with
+``"role": "host"`` gets every seat's events, every bot's action whole, or a ``save``.
+``undo`` follows the rules' take-back (`GameBase.takeback`). The protocol is
+described in full in ``docs/protocol.md``.
 
 `Server.handle` answers one parsed request; `Server.handle_line` one line of text
 and `Server.run` a stream of lines (both through
@@ -37,7 +41,7 @@ from hogwarts_rules import __version__
 from hogwarts_rules.actions import ACTIONS, Action, ChanceOutcome
 from hogwarts_rules.bots import RandomBot, deciding_seat, seat_actions
 from hogwarts_rules.catalogue import UnknownGameError, find_game, games
-from hogwarts_rules.dice import CHANCE, ExternalDice, SeededDice
+from hogwarts_rules.dice import CHANCE, ExternalDice, SeededDice, seed_from_string
 from hogwarts_rules.engine import ChanceRequest, Decision, GameBase, GameRecord
 from hogwarts_rules.errors import InvalidDataError, RulesError
 from hogwarts_rules.events import Event, events_for
@@ -56,6 +60,7 @@ __all__ = [
     "MAX_PLAY_STEPS",
     "OPS",
     "PROTOCOL_VERSION",
+    "ROLES",
     "SUPPORTED_PROTOCOLS",
     "TABLE",
     "Refusal",
@@ -63,15 +68,18 @@ __all__ = [
     "error_reply",
 ]
 
-PROTOCOL_VERSION: Final = 2
+PROTOCOL_VERSION: Final = 3
 """The protocol version this engine speaks (``hello`` reports it).
 
-Version 2 gives every game's typed view as a seat's ``view`` (version 1 gave
-First Year Adventure's and Hufflepuff & Ravenclaw's saved state); see the
-"Changes" section of ``docs/protocol.md``.
+Version 3 answers each request for its seat only (the events that seat may see, a
+bot's action only when that seat may see it), unless the request says
+``"role": "host"``; ``save`` needs the host role; ``undo`` takes back only the
+requesting seat's own actions, and only when the rules' take-back allows it.
+Version 2 gave every game's typed view as a seat's ``view``. See the "Changes"
+section of ``docs/protocol.md``.
 """
 
-SUPPORTED_PROTOCOLS: Final = (2,)
+SUPPORTED_PROTOCOLS: Final = (3,)
 """The values a request's optional ``"protocol"`` field may take."""
 
 MAX_LINE_BYTES: Final = 1_048_576
@@ -101,6 +109,11 @@ DEFAULT_PLAY_STEPS: Final = 1000
 
 TABLE: Final = "table"
 """The seat of the table: public information only, and the dice when they are external."""
+
+ROLES: Final = ("seat", "host")
+"""The values of a request's optional ``"role"``: ``"seat"`` (the default: the reply is
+for the request's seat only) or ``"host"`` (the whole reply, every seat's events and
+every bot's action in full: for the host's own use, never to be forwarded to a player)."""
 
 OPS: Final = (
     "hello",
@@ -166,13 +179,13 @@ _FIELDS: Final[Mapping[str, tuple[tuple[str, ...], tuple[str, ...]]]] = {
     "hello": ((), ()),
     "new": (("game", "players"), ("seed", "dice", "options")),
     "state": (("game_id", "seat"), ()),
-    "apply": (("game_id", "seat", "action"), ()),
-    "bot": (("game_id", "seat", "bot"), ()),
-    "play_bots": (("game_id", "bots"), ("max_steps",)),
+    "apply": (("game_id", "seat", "action"), ("role",)),
+    "bot": (("game_id", "seat", "bot"), ("role",)),
+    "play_bots": (("game_id", "bots"), ("seat", "role", "max_steps")),
     "events": (("game_id", "seat"), ("since",)),
-    "save": (("game_id",), ()),
+    "save": (("game_id",), ("role",)),
     "load": (("game",), ()),
-    "undo": (("game_id", "to_step"), ()),
+    "undo": (("game_id",), ("seat", "role", "steps", "to_step")),
     "close": (("game_id",), ()),
     "list": ((), ()),
     "schema": (("game", "name"), ()),
@@ -553,6 +566,23 @@ class Server:
             )
         return seat
 
+    def _reply_seat(self, entry: _Entry, request: Mapping[str, Any], op: str) -> str | None:
+        """The seat a reply is for (``None``: the host), from ``seat`` and ``role``.
+
+        A request without ``"role": "host"`` must name its seat.
+        """
+        host = _host(request)
+        if request.get("seat") is None:
+            if host:
+                return None
+            raise Refusal(
+                "missing_field",
+                f'{op} needs the field \'seat\' (whose reply it is), or "role": "host"',
+                "$.seat",
+            )
+        seat = self._seat(entry, request)
+        return None if host else seat
+
     def _check_room(self) -> None:
         if len(self._games) >= MAX_GAMES:
             raise Refusal(
@@ -602,7 +632,7 @@ class Server:
     def _new(self, request: Mapping[str, Any]) -> dict[str, Any]:
         spec = _game(request["game"], "$.game")
         players = _players(spec, request["players"])
-        seed = _optional_int(request, "seed", 0, _MAX_SEED)
+        seed = _seed(request)
         dice = request.get("dice")
         if dice is not None:
             if not isinstance(dice, str):
@@ -664,10 +694,11 @@ class Server:
         game = entry.game
         action = _action(game, request["action"])
         _check_seat(game, seat, action)
+        host = _host(request)
         _check_room_for_steps(entry)
         game, events = _applied(game, action)
         self._commit(entry, game, [(action, events)])
-        return self._moved(entry, events)
+        return self._moved(entry, events, None if host else seat)
 
     def _bot(self, request: Mapping[str, Any]) -> dict[str, Any]:
         entry = self._entry(request)
@@ -675,6 +706,7 @@ class Server:
         if seat == TABLE:
             raise Refusal("bad_value", "the table's seat is not played by a bot", "$.seat")
         name = _bot_name(entry.spec, request["bot"], "$.bot")
+        host = _host(request)
         game = entry.game
         if game.is_over:
             raise Refusal(
@@ -689,7 +721,8 @@ class Server:
         action = entry.choose(game, seat, name, actions)
         game, events = _applied(game, action)
         self._commit(entry, game, [(action, events)])
-        return {"action": action.to_dict(), **self._moved(entry, events)}
+        # The bot chose for the requesting seat: its action is that seat's own.
+        return {"action": action.to_dict(), **self._moved(entry, events, None if host else seat)}
 
     def _play_bots(self, request: Mapping[str, Any]) -> dict[str, Any]:
         entry = self._entry(request)
@@ -706,6 +739,7 @@ class Server:
             if seat not in entry.seats:
                 raise Refusal("unknown_seat", f"no player seat {_shown(seat)} in this game", where)
             bots[seat] = _bot_name(entry.spec, name, where)
+        viewer = self._reply_seat(entry, request, "play_bots")
         max_steps = _optional_int(request, "max_steps", 0, MAX_PLAY_STEPS)
         limit = DEFAULT_PLAY_STEPS if max_steps is None else max_steps
         seated = tuple(seat for seat in entry.seats if seat in bots)  # in seat order
@@ -733,12 +767,16 @@ class Server:
             actors.append(deciding)
         self._commit(entry, game, played)
         merged = tuple(event for _, events in played for event in events)
+        secret = not entry.spec.perfect_information
         return {
             "steps": len(played),
-            "actions": [action.to_dict() for action, _ in played],
+            "actions": [
+                _action_shown(action, actor, viewer, secret)
+                for (action, _), actor in zip(played, actors, strict=True)
+            ],
             "actors": actors,
             "stopped": stopped,
-            **self._moved(entry, merged),
+            **self._moved(entry, merged, viewer),
         }
 
     def _events(self, request: Mapping[str, Any]) -> dict[str, Any]:
@@ -758,6 +796,18 @@ class Server:
 
     def _save(self, request: Mapping[str, Any]) -> dict[str, Any]:
         entry = self._entry(request)
+        if request.get("role") is None:
+            raise Refusal(
+                "missing_field",
+                'save gives every secret of the game: it needs "role": "host"',
+                "$.role",
+            )
+        if not _host(request):
+            raise Refusal(
+                "bad_value",
+                'save gives every secret of the game: only "role": "host" may ask for it',
+                "$.role",
+            )
         return {"game_id": entry.game_id, "game": entry.game.to_dict()}
 
     def _load(self, request: Mapping[str, Any]) -> dict[str, Any]:
@@ -798,18 +848,35 @@ class Server:
 
     def _undo(self, request: Mapping[str, Any]) -> dict[str, Any]:
         entry = self._entry(request)
-        to_step = _whole(request, "to_step", 0, entry.step)
-        if to_step == entry.step:  # nothing to take back
-            return {
-                "step": entry.step,
-                "to_act": _to_act(entry.game),
-                "is_over": entry.game.is_over,
-            }
-        game = entry.start
-        for action in entry.game.history[:to_step]:
-            game, _ = game.apply(action)
-        entry.game = game
-        entry.log = [(step, event) for step, event in entry.log if step <= to_step]
+        self._reply_seat(entry, request, "undo")  # a seat, or the host
+        seat = None if request.get("seat") is None else self._seat(entry, request)
+        game = entry.game
+        if request.get("to_step") is not None:
+            if request.get("steps") is not None:
+                raise Refusal("bad_value", "give steps or to_step, not both", "$.to_step")
+            field: str | None = "$.to_step"
+            steps = entry.step - _whole(request, "to_step", 0, entry.step)
+        elif request.get("steps") is not None:
+            field = "$.steps"
+            steps = _whole(request, "steps", 1, MAX_GAME_STEPS)
+        else:
+            field, steps = None, 1
+        if steps:  # to_step = the current step takes nothing back
+            if steps > entry.step:
+                raise Refusal(
+                    "illegal_action",
+                    f"cannot take back {steps} actions: the game is at step {entry.step}",
+                    field,
+                    "no_take_back",
+                )
+            if seat is not None:
+                _check_own_actions(game, seat, steps)
+            try:
+                game = game.takeback(steps)
+            except RulesError as exc:
+                raise Refusal("illegal_action", _bounded(exc.message), field, exc.code) from None
+            entry.game = game
+            entry.log = [(step, event) for step, event in entry.log if step <= entry.step]
         return {"step": entry.step, "to_act": _to_act(game), "is_over": game.is_over}
 
     def _close(self, request: Mapping[str, Any]) -> dict[str, Any]:
@@ -867,13 +934,21 @@ class Server:
         entry.game = game
 
     @staticmethod
-    def _moved(entry: _Entry, events: Sequence[Event]) -> dict[str, Any]:
-        """The common reply of the ops that apply actions."""
+    def _moved(entry: _Entry, events: Sequence[Event], viewer: str | None) -> dict[str, Any]:
+        """The common reply of the ops that apply actions.
+
+        ``events`` holds the events as ``viewer`` may see them, under its name only; for
+        the host (``viewer`` ``None``), as every seat and the table see them.
+        """
         game = entry.game
+        seats = [*entry.seats, TABLE] if viewer is None else [viewer]
         seen: dict[str, list[dict[str, Any]]] = {
-            seat: [event.to_dict() for event in events_for(events, seat)] for seat in entry.seats
+            seat: [
+                event.to_dict()
+                for event in events_for(events, _TABLE_VIEWER if seat == TABLE else seat)
+            ]
+            for seat in seats
         }
-        seen[TABLE] = [event.to_dict() for event in events_for(events, _TABLE_VIEWER)]
         return {
             "step": entry.step,
             "events": seen,
@@ -917,6 +992,41 @@ def _optional_int(request: Mapping[str, Any], key: str, low: int, high: int) -> 
     if request.get(key) is None:
         return None
     return _whole(request, key, low, high)
+
+
+def _seed(request: Mapping[str, Any]) -> int | None:
+    """A ``new`` request's seed: a number up to 2**53 - 1 or a decimal string up to 2**64 - 1.
+
+    A JSON number above 2**53 - 1 is refused: not every JSON writer keeps it exactly,
+    so a larger seed is sent as a string (``"18446744073709551615"``).
+    """
+    value = request.get("seed")
+    if value is None:
+        return None
+    if type(value) is int:
+        if not 0 <= value <= _MAX_SAFE_INT:
+            raise Refusal(
+                "bad_value",
+                f"seed must be a whole number from 0 to {_MAX_SAFE_INT} (2**53 - 1), or a "
+                f"decimal string from '0' to '{_MAX_SEED}'",
+                "$.seed",
+            )
+        return value
+    if not isinstance(value, str):
+        raise Refusal(
+            "bad_type",
+            f"seed must be a whole number or a decimal string, not {_json_type(value)}",
+            "$.seed",
+        )
+    seed = seed_from_string(value)
+    if seed is None:
+        raise Refusal(
+            "bad_value",
+            f"seed must be a decimal string from '0' to '{_MAX_SEED}' (digits only, no leading "
+            f"zeros), not {_shown(value)}",
+            "$.seed",
+        )
+    return seed
 
 
 def _whole(request: Mapping[str, Any], key: str, low: int, high: int) -> int:
@@ -1109,6 +1219,57 @@ def _check_seat(game: GameBase, seat: str, action: Action) -> None:
     actor = action.actor
     if actor is not None and actor != seat:
         raise Refusal("not_your_turn", f"{seat} cannot act for {_shown(actor)}", "$.seat")
+
+
+def _host(request: Mapping[str, Any]) -> bool:
+    """Whether the request asks for the host's whole reply (``"role": "host"``)."""
+    role = request.get("role")
+    if role is None:
+        return False
+    if not isinstance(role, str):
+        raise Refusal("bad_type", f"role must be a string, not {_json_type(role)}", "$.role")
+    if role not in ROLES:
+        raise Refusal("bad_value", f"role must be 'seat' or 'host', not {_shown(role)}", "$.role")
+    return role == "host"
+
+
+def _action_shown(action: Action, chooser: str, viewer: str | None, secret: bool) -> dict[str, Any]:
+    """A bot's action as ``viewer`` may see it (``None``: the host sees every action whole).
+
+    In a game with secrets (``secret``), an action chosen for another seat than the
+    viewer's is shown as its type and the fields that name its actor only, with
+    ``"redacted": true`` when something was left out (a card a bot shows is in its
+    action; what the viewer may know of the action, its events say).
+    """
+    data = action.to_dict()
+    if viewer is None or not secret or viewer == chooser:
+        return data
+    actor = action.actor
+    shown = {
+        key: value
+        for key, value in data.items()
+        if key == "type" or (actor is not None and value == actor)
+    }
+    if shown != data:
+        shown["redacted"] = True
+    return shown
+
+
+def _check_own_actions(game: GameBase, seat: str, steps: int) -> None:
+    """Refuse to let ``seat`` take back actions that are not all its own."""
+    if seat == TABLE:
+        raise Refusal(
+            "illegal_action",
+            "cannot take back: the table's seat only rolls, and a roll is never taken back",
+            "$.seat",
+            "no_take_back",
+        )
+    if any(action.actor != seat for action in game.history[-steps:]):
+        if steps == 1:
+            message = f"cannot take back: the last action was not {seat}'s own"
+        else:
+            message = f"cannot take back: the last {steps} actions were not all {seat}'s own"
+        raise Refusal("illegal_action", message, "$.seat", "no_take_back")
 
 
 def _check_room_for_steps(entry: _Entry) -> None:
