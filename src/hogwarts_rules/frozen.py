@@ -19,9 +19,10 @@ Examples:
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Mapping
-from typing import TypeVar, overload
+from collections.abc import Set as AbstractSet
+from typing import Any, TypeVar, overload
 
-__all__ = ["FrozenMap"]
+__all__ = ["FrozenMap", "sorted_repr"]
 
 K = TypeVar("K")
 V = TypeVar("V")
@@ -99,3 +100,19 @@ class FrozenMap(Mapping[K, V]):
     def to_dict(self) -> dict[K, V]:
         """Return a plain ``dict`` copy."""
         return dict(self._data)
+
+
+def sorted_repr(value: AbstractSet[Any]) -> str:
+    """A set's repr with its members sorted, the same under every ``PYTHONHASHSEED``.
+
+    For ``attrs.field(repr=sorted_repr)`` on set fields: Python prints a frozenset
+    in hash order, which changes between processes for strings.
+
+    Examples:
+        >>> sorted_repr(frozenset({"b", "a"})), sorted_repr(frozenset())
+        ("frozenset({'a', 'b'})", 'frozenset()')
+    """
+    if not value:
+        return "frozenset()"
+    members = sorted(value, key=lambda member: (type(member).__name__, repr(member)))
+    return "frozenset({" + ", ".join(repr(member) for member in members) + "})"

@@ -81,9 +81,9 @@ Determinism across processes
     choices, in a fresh Python process for each of ``hash_seeds`` (as
     ``PYTHONHASHSEED``): the final game's JSON, every view's JSON and every
     event's JSON must be the same as in this process. The views' ``repr`` is
-    compared too; a difference is a violation only with ``check_repr=True``, and
-    is otherwise listed in `ContractReport.repr_differences` (Python prints a
-    ``frozenset`` in hash order, so a view holding one has a repr that can vary).
+    compared too: a difference is a violation (Python prints a ``frozenset`` in
+    hash order: give set fields ``attrs.field(repr=frozen.sorted_repr)``); with
+    ``check_repr=False`` it is only listed in `ContractReport.repr_differences`.
 
 What it cannot check
 --------------------
@@ -241,7 +241,7 @@ def check_contract(
     secret_trials: int = 6,
     bot_steps: int = 40,
     hash_seeds: Sequence[int] = (0, 12345),
-    check_repr: bool = False,
+    check_repr: bool = True,
     in_catalogue: bool = True,
     reference: str | None = None,
 ) -> ContractReport:

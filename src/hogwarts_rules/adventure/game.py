@@ -100,7 +100,7 @@ from hogwarts_rules.engine import (
     make_dice,
     replace,
 )
-from hogwarts_rules.frozen import FrozenMap
+from hogwarts_rules.frozen import FrozenMap, sorted_repr
 from hogwarts_rules.serialization import unstructure
 
 __all__ = [
@@ -208,7 +208,9 @@ class Player:
     remembralls: int = 0
     cloak: bool = False
     nimbus: bool = False
-    clue_sources_used: frozenset[str] = attrs.field(default=frozenset(), converter=_names)
+    clue_sources_used: frozenset[str] = attrs.field(
+        default=frozenset(), converter=_names, repr=sorted_repr
+    )
     turns_to_miss: int = 0
     mirror_turns: int = 0
     future_bonuses: int = 0

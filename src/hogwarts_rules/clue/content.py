@@ -32,7 +32,7 @@ import attrs
 from hogwarts_rules.clue.cards import BURROW, LOCATIONS, STUDENTS
 from hogwarts_rules.clue.vocabulary import Affects, HelpKind, Special, Square
 from hogwarts_rules.errors import InvalidDataError
-from hogwarts_rules.frozen import FrozenMap
+from hogwarts_rules.frozen import FrozenMap, sorted_repr
 from hogwarts_rules.serialization import structure, unstructure
 
 __all__ = [
@@ -90,8 +90,8 @@ class Notch:
         dark_mark: the Dark Mark shows in the wheel's window.
     """
 
-    closed_doors: frozenset[str] = frozenset()
-    lit_fireplaces: frozenset[str] = frozenset()
+    closed_doors: frozenset[str] = attrs.field(default=frozenset(), repr=sorted_repr)
+    lit_fireplaces: frozenset[str] = attrs.field(default=frozenset(), repr=sorted_repr)
     dark_mark: bool = False
 
 
@@ -128,7 +128,7 @@ class Board:
     locations: tuple[str, ...]
     areas: FrozenMap[str, tuple[int, int, int, int]]
     doors: tuple[Door, ...]
-    fireplaces: frozenset[str]
+    fireplaces: frozenset[str] = attrs.field(repr=sorted_repr)
     starts: FrozenMap[str, tuple[int, int]]
     wheels: tuple[Wheel, ...]
 
@@ -251,8 +251,8 @@ class DarkCard:
     text: str
     affects: Affects
     floo: int
-    protected_by: frozenset[str]
-    locations: frozenset[str] = frozenset()
+    protected_by: frozenset[str] = attrs.field(repr=sorted_repr)
+    locations: frozenset[str] = attrs.field(default=frozenset(), repr=sorted_repr)
     discard_help: bool = False
 
 

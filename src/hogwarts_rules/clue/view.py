@@ -19,7 +19,7 @@ from hogwarts_rules.clue.movement import cell_name
 from hogwarts_rules.clue.records import SuggestionRecord
 from hogwarts_rules.clue.vocabulary import Phase, Step
 from hogwarts_rules.engine import Outcome
-from hogwarts_rules.frozen import FrozenMap
+from hogwarts_rules.frozen import FrozenMap, sorted_repr
 from hogwarts_rules.serialization import unstructure
 from hogwarts_rules.views import actions_dict, awaited_for, view_from_dict, viewer_actions
 
@@ -102,8 +102,8 @@ class ClueView:
     order: tuple[str, ...]
     missing: str | None
     wheels: FrozenMap[str, int]
-    closed_doors: frozenset[str]
-    lit_fireplaces: frozenset[str]
+    closed_doors: frozenset[str] = attrs.field(repr=sorted_repr)
+    lit_fireplaces: frozenset[str] = attrs.field(repr=sorted_repr)
     tokens: FrozenMap[str, str]
     current_player: str | None
     step: Step

@@ -16,7 +16,7 @@ from typing import Any, Final, Literal
 
 import attrs
 
-from hogwarts_rules.frozen import FrozenMap
+from hogwarts_rules.frozen import FrozenMap, sorted_repr
 from hogwarts_rules.hufflepuff_ravenclaw.tables import YOUTH_AT_FIRST_YEAR
 
 __all__ = [
@@ -129,7 +129,9 @@ class Trait:
     """
 
     value: int
-    applies_to: frozenset[str] = attrs.field(default=frozenset(), converter=_frozen_set)
+    applies_to: frozenset[str] = attrs.field(
+        default=frozenset(), converter=_frozen_set, repr=sorted_repr
+    )
 
 
 class Wound(enum.StrEnum):
@@ -179,9 +181,15 @@ class Character:
     youth: int = attrs.field()
     damage: int = 0
     knocked_out: bool = False
-    checks: frozenset[str] = attrs.field(default=frozenset(), converter=_frozen_set)
-    spells: frozenset[str] = attrs.field(default=frozenset(), converter=_frozen_set)
-    classes: frozenset[str] = attrs.field(default=frozenset(), converter=_frozen_set)
+    checks: frozenset[str] = attrs.field(
+        default=frozenset(), converter=_frozen_set, repr=sorted_repr
+    )
+    spells: frozenset[str] = attrs.field(
+        default=frozenset(), converter=_frozen_set, repr=sorted_repr
+    )
+    classes: frozenset[str] = attrs.field(
+        default=frozenset(), converter=_frozen_set, repr=sorted_repr
+    )
 
     @youth.default
     def _youth_default(self) -> int:
