@@ -6,6 +6,7 @@ Never across a roll, a draw, a reveal, or another seat being asked to decide.
 from __future__ import annotations
 
 import itertools
+import json
 import random
 
 import pytest
@@ -18,10 +19,14 @@ from hogwarts_rules import (
     find_game,
     games,
 )
+from hogwarts_rules import adventure as ad
 from hogwarts_rules import clue as cl
 from hogwarts_rules import hufflepuff_ravenclaw as hr
+from hogwarts_rules.actions import Practice, Rekey
 from hogwarts_rules.bots import deciding_seat, seat_actions
+from hogwarts_rules.dice import SeededDice
 from hogwarts_rules.engine import Decision, GameBase
+from hogwarts_rules.events import DiceRekeyed, PracticeStarted
 from hogwarts_rules.takeback import steps_since_decision, take_back_problem
 
 KINDS = [spec.kind for spec in games()]
@@ -155,3 +160,93 @@ def test_the_reason_names_no_secret() -> None:
             envelope = set(state.envelope)  # type: ignore[attr-defined]
             hands = {card for seat in state.seats.values() for card in seat.hand}  # type: ignore[attr-defined]
             assert not any(card in problem for card in envelope | hands)
+
+
+# ================================================================ practice mode
+
+
+def _practising(seed: int = 1) -> cl.Game:
+    students = {"Ann": "Harry", "Ben": "Ron", "Cat": "Luna"}
+    game = cl.new_game(["Ann", "Ben", "Cat"], seed=seed, students=students)
+    game, events = game.apply(Practice())
+    assert [type(event) for event in events] == [PracticeStarted]
+    assert all(event.seen_by(seat) == event for event in events for seat in game.seat_names)
+    return game
+
+
+def test_practice_mode_is_announced_and_offered_to_nobody() -> None:
+    game = _practising()
+    assert game.practice
+    assert all(not isinstance(action, Practice | Rekey) for action in game.legal_actions())
+    with pytest.raises(IllegalActionError) as again:
+        game.apply(Practice())
+    assert again.value.code == "already_practice"
+
+
+def test_a_practice_take_back_re_keys_the_dice_so_the_future_differs() -> None:
+    game = _practising()
+    dealt, _ = game.apply(cl.Deal())
+    assert dealt.can_take_back()
+    back = dealt.takeback()
+    assert isinstance(back.history[-1], Rekey) and back.history[:-1] == game.history
+    assert back.dice != game.dice
+    redealt, _ = back.apply(cl.Deal())
+    assert redealt.envelope != dealt.envelope  # a fresh deal, not the one taken back
+    # The record replays the re-keyed game exactly; the seed is only in the record.
+    assert cl.Game.from_dict(redealt.to_dict()) == redealt
+    seed = back.history[-1].seed
+    for seat in (*redealt.seat_names, None):
+        assert seed not in json.dumps(redealt.view(seat).to_dict())
+
+
+def test_without_practice_the_same_take_back_is_refused() -> None:
+    students = {"Ann": "Harry", "Ben": "Ron", "Cat": "Luna"}
+    game = cl.new_game(["Ann", "Ben", "Cat"], seed=1, students=students)
+    dealt, _ = game.apply(cl.Deal())
+    assert not dealt.can_take_back()
+
+
+def test_a_practice_take_back_lands_where_nothing_is_awaited() -> None:
+    # Keeping a roll for movement moves the pawn, whose square rolls on a table: taking
+    # the keep back would land on the "keep it, or change it?" decision, mid-action.
+    spec = find_game("adventure")
+    for seed in range(20):
+        game = spec.new_game(2, seed=seed)
+        game, _ = game.apply(Practice())
+        rng = random.Random(seed)
+        for _ in range(200):
+            seat = deciding_seat(game)
+            if seat is None:
+                break
+            before = game
+            game, _ = game.apply(rng.choice(seat_actions(game, seat)))
+            if before.pending is not None and isinstance(game.history[-1], ad.KeepRoll):
+                problem = take_back_problem(game, 1)
+                if problem is not None:
+                    assert "no decision or roll is awaited" in problem
+                    return
+    pytest.fail("no seed kept a roll whose move then rolled")
+
+
+def test_core_actions_are_checked() -> None:
+    game = find_game("adventure").new_game(2, seed=1)
+    with pytest.raises(IllegalActionError) as outside:
+        game.apply(Rekey("5"))
+    assert outside.value.code == "not_practice"
+    practising, _ = game.apply(Practice())
+    for bad in ("-1", "07", "18446744073709551616", "x"):
+        with pytest.raises(IllegalActionError) as caught:
+            practising.apply(Rekey(bad))
+        assert caught.value.code == "bad_rekey"
+    rekeyed, events = practising.apply(Rekey("42"))
+    assert rekeyed.dice == SeededDice(42) and [type(e) for e in events] == [DiceRekeyed]
+    external = find_game("adventure").new_game(2, dice=ExternalDice())
+    external, _ = external.apply(Practice())
+    with pytest.raises(IllegalActionError) as unseeded:
+        external.apply(Rekey("5"))
+    assert unseeded.value.code == "bad_rekey"
+    scene = hr.new_game(["Sky"], dice=ScriptedDice([11]))
+    waiting, _ = scene.apply(hr.SkillTest("Sky", "Brawl", "Agility"))
+    with pytest.raises(IllegalActionError) as busy:
+        waiting.apply(Practice())
+    assert busy.value.code == "decision_awaited"

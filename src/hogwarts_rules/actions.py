@@ -20,7 +20,7 @@ import attrs
 
 from hogwarts_rules.serialization import Registry, unstructure
 
-__all__ = ["ACTIONS", "Action", "ChanceOutcome"]
+__all__ = ["ACTIONS", "CORE_ACTIONS", "Action", "ChanceOutcome", "Practice", "Rekey"]
 
 ACTIONS = Registry("action")
 """The registry of every action class, keyed by its ``"type"`` tag."""
@@ -73,3 +73,32 @@ class ChanceOutcome(Action):
     """
 
     value: int | str
+
+
+@ACTIONS.register("core.practice")
+@attrs.frozen
+class Practice(Action):
+    """Start practice mode, for every seat to see (a `PracticeStarted` event).
+
+    In practice mode every take-back is allowed (`GameBase.takeback`), and one that
+    crosses a roll, a draw or anything shown re-keys the seeded dice with fresh
+    entropy (`Rekey`), so the future after it differs from the one taken back. A game
+    master or host starts it; no seat's list of legal actions offers it.
+    """
+
+
+@ACTIONS.register("core.rekey")
+@attrs.frozen
+class Rekey(Action):
+    """Give the game new seeded dice (only in practice mode: see `Practice`).
+
+    Attributes:
+        seed: the new dice's seed, a decimal string from ``"0"`` to ``"18446744073709551615"``
+            (the host's secret: a seed predicts every roll).
+    """
+
+    seed: str
+
+
+CORE_ACTIONS: tuple[type[Action], ...] = (Practice, Rekey)
+"""The actions every game accepts besides its own and `ChanceOutcome`."""

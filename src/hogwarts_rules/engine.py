@@ -36,10 +36,10 @@ from typing import Any, ClassVar, Final, NoReturn, Self, TypeVar
 
 import attrs
 
-from hogwarts_rules.actions import Action, ChanceOutcome
-from hogwarts_rules.dice import CHANCE, DiceSource, ExternalDice, SeededDice
+from hogwarts_rules.actions import CORE_ACTIONS, Action, ChanceOutcome, Practice, Rekey
+from hogwarts_rules.dice import CHANCE, DiceSource, ExternalDice, SeededDice, seed_from_string
 from hogwarts_rules.errors import IllegalActionError, InvalidDataError, RulesError
-from hogwarts_rules.events import Event
+from hogwarts_rules.events import DiceRekeyed, Event, PracticeStarted
 from hogwarts_rules.frozen import FrozenMap
 from hogwarts_rules.serialization import (
     FORMAT,
@@ -568,6 +568,9 @@ class GameBase(abc.ABC):
         """
         if not isinstance(action, Action):
             raise IllegalActionError("bad_action", f"{type(action).__name__} is not an action")
+        if isinstance(action, CORE_ACTIONS):
+            self._check_core(action)
+            return
         if self.pending is not None:
             self._check_pending(action)
             return
@@ -586,6 +589,42 @@ class GameBase(abc.ABC):
         except (TypeError, AttributeError, KeyError, ValueError):
             # An action built in Python with a field of the wrong type: say which.
             raise IllegalActionError("bad_action", _type_problem(action)) from None
+
+    @property
+    def practice(self) -> bool:
+        """True once practice mode has started (see `hogwarts_rules.actions.Practice`)."""
+        return any(type(action) is Practice for action in self.history)
+
+    def _check_core(self, action: Action) -> None:
+        """Check `Practice` and `Rekey`, which every game accepts when nothing is awaited."""
+        if self.is_over:
+            raise IllegalActionError("game_over", "the game is over; no more actions can be taken")
+        if self.pending is not None:
+            raise IllegalActionError(
+                "decision_awaited",
+                f"{type(action).__name__} waits until no decision or roll is awaited",
+            )
+        if isinstance(action, Practice):
+            if self.practice:
+                raise IllegalActionError("already_practice", "practice mode has already started")
+            return
+        assert isinstance(action, Rekey)
+        if not self.practice:
+            raise IllegalActionError("not_practice", "the dice are re-keyed only in practice mode")
+        if not isinstance(self.dice, SeededDice):
+            raise IllegalActionError("bad_rekey", "only seeded dice can be re-keyed")
+        if seed_from_string(action.seed) is None:
+            raise IllegalActionError(
+                "bad_rekey", "a new seed is a decimal string from 0 to 2**64 - 1"
+            )
+
+    def _apply_core(self, action: Action) -> tuple[Self, tuple[Event, ...]]:
+        history = (*self.history, action)
+        if isinstance(action, Rekey):
+            seed = seed_from_string(action.seed)
+            assert seed is not None
+            return replace(self, dice=SeededDice(seed), history=history), (DiceRekeyed(),)
+        return replace(self, history=history), (PracticeStarted(),)
 
     def _check_pending(self, action: Action) -> None:
         assert self.pending is not None
@@ -642,6 +681,8 @@ class GameBase(abc.ABC):
             DiceError: scripted dice ran out or do not fit the die rolled.
         """
         self.check(action)
+        if isinstance(action, CORE_ACTIONS):
+            return self._apply_core(action)
         if self.pending is None:
             root: Self = self
             root_action = action

@@ -132,6 +132,10 @@ CORE_ERROR_CODES: Final[Mapping[str, str]] = MappingProxyType(
         "no_roll_awaited": "A `ChanceOutcome` is given, and no external roll is awaited.",
         "no_take_back": "A take-back would undo a roll, a draw, something shown or another "
         "seat's decision.",
+        "decision_awaited": "Practice or Rekey is given while a decision or a roll is awaited.",
+        "already_practice": "Practice is given, and practice mode has already started.",
+        "not_practice": "Rekey is given outside practice mode.",
+        "bad_rekey": "Rekey names no seed from 0 to 2**64 - 1, or the dice are not seeded.",
         "bad_roll": "The `ChanceOutcome` is not a possible outcome of the roll awaited.",
         # ----- starting a game (IllegalActionError; OptionError for options)
         "bad_players": "The players are not given as a list of names (or a count of seats).",

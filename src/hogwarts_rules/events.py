@@ -16,7 +16,7 @@ import attrs
 
 from hogwarts_rules.serialization import Registry, unstructure
 
-__all__ = ["EVENTS", "Event", "events_for"]
+__all__ = ["EVENTS", "DiceRekeyed", "Event", "PracticeStarted", "events_for"]
 
 EVENTS = Registry("event")
 """The registry of every event class, keyed by its ``"type"`` tag."""
@@ -71,6 +71,35 @@ class Event:
 
 
 EVENTS.add_base(Event)
+
+
+@EVENTS.register("core.practice_started")
+@attrs.frozen
+class PracticeStarted(Event):
+    """Practice mode started: take-backs are allowed, and re-key the dice (every seat sees it)."""
+
+    REVEALS: ClassVar[bool] = False
+
+    @property
+    def description(self) -> str:
+        """See `Event.description`."""
+        return (
+            "Practice mode: any move may be taken back, and then the dice are re-keyed, "
+            "so what comes next differs"
+        )
+
+
+@EVENTS.register("core.dice_rekeyed")
+@attrs.frozen
+class DiceRekeyed(Event):
+    """After a practice take-back, the dice were re-keyed with fresh entropy (all seats see it)."""
+
+    REVEALS: ClassVar[bool] = False
+
+    @property
+    def description(self) -> str:
+        """See `Event.description`."""
+        return "Practice take-back: the dice are re-keyed, so what comes next differs"
 
 
 def events_for(events: Iterable[Event], player: str) -> tuple[Event, ...]:

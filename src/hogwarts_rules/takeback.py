@@ -16,6 +16,12 @@ dice and the decks would give the same answers again). So a take-back of the las
 ``serve`` use them for ``undo``, and a saved game loaded over the game it came from
 counts as a take-back too.
 
+**Practice mode** is the one exception, and every seat is told of it: once the game
+has a `Practice` action, any take-back to a point where no decision or roll is
+awaited is allowed, and one that the rule above would refuse re-keys the seeded
+dice with fresh entropy (`Rekey`, with a `DiceRekeyed` event), so the future after
+it differs from the one taken back.
+
 Examples:
     >>> from hogwarts_rules import find_game
     >>> spec = find_game("clue")
@@ -32,10 +38,11 @@ Examples:
 from __future__ import annotations
 
 import contextlib
+import secrets
 from typing import TYPE_CHECKING, TypeVar
 
-from hogwarts_rules.actions import Action, ChanceOutcome
-from hogwarts_rules.dice import DiceSource, ExternalDice
+from hogwarts_rules.actions import Action, ChanceOutcome, Practice, Rekey
+from hogwarts_rules.dice import DiceSource, ExternalDice, SeededDice, seed_to_string
 from hogwarts_rules.engine import Context, Decision, GameRecord, _Suspend
 from hogwarts_rules.errors import IllegalActionError
 
@@ -120,21 +127,47 @@ def _checked(game: G, steps: object) -> tuple[G | None, str | None]:
     return earlier, None
 
 
+def _practice(game: G, steps: int) -> tuple[G | None, str | None]:
+    """A practice take-back: the earlier game, re-keyed (or why there is none)."""
+    prefix = game.history[:-steps]
+    if not any(isinstance(action, Practice) for action in prefix):
+        return None, None
+    earlier = type(game).replay(GameRecord(game.KIND, game._setup_dict(), prefix))
+    if earlier.pending is not None:
+        return None, "in practice, take back to a point where no decision or roll is awaited"
+    if isinstance(earlier.dice, SeededDice):
+        earlier, _ = earlier.apply(Rekey(seed_to_string(secrets.randbits(64))))
+    return earlier, None
+
+
+def _decided(game: G, steps: int) -> tuple[G | None, str | None]:
+    earlier, problem = _checked(game, steps)
+    if problem is None or type(steps) is not int or not 1 <= steps <= len(game.history):
+        return earlier, problem
+    practised, practice_problem = _practice(game, steps)
+    if practised is not None:
+        return practised, None
+    return None, practice_problem or problem
+
+
 def take_back_problem(game: GameBase, steps: int = 1) -> str | None:
     """Why the last ``steps`` actions may not be taken back, or ``None`` when they may.
 
     The reason never names a card, a roll or anything else a seat may not know.
     """
-    return _checked(game, steps)[1]
+    return _decided(game, steps)[1]
 
 
 def take_back(game: G, steps: int = 1) -> G:
     """The game as it was before its last ``steps`` actions, if that is fair (see the module).
 
+    In practice mode, a take-back the rule refuses is made anyway, and the game that
+    comes back ends with a `Rekey` of its seeded dice.
+
     Raises:
         IllegalActionError: code ``no_take_back``, saying why.
     """
-    earlier, problem = _checked(game, steps)
+    earlier, problem = _decided(game, steps)
     if problem is not None or earlier is None:
         raise IllegalActionError("no_take_back", f"cannot take back: {problem}")
     return earlier

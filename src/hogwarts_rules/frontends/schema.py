@@ -68,7 +68,7 @@ from typing import Any, Final, Literal, Union, get_args, get_origin, get_type_hi
 
 import attrs
 
-from hogwarts_rules.actions import ACTIONS, Action, ChanceOutcome
+from hogwarts_rules.actions import ACTIONS, CORE_ACTIONS, Action, ChanceOutcome
 from hogwarts_rules.catalogue import find_game, games
 from hogwarts_rules.dice import MAX_SIDES, DiceSource, ExternalDice, ScriptedDice, SeededDice
 from hogwarts_rules.engine import ChanceRequest, Decision, GameBase, Outcome
@@ -811,9 +811,9 @@ def schema_for(
 
 
 def _game_actions(cls: type[GameBase]) -> tuple[type[Action], ...]:
-    """Every action a game accepts: its own registered actions, and `ChanceOutcome`."""
+    """Every action a game accepts: its own, `ChanceOutcome`, and the core's (`Practice`...)."""
     own = [c for c in ACTIONS.classes.values() if issubclass(c, cls.ACTION_TYPE)]
-    return (ChanceOutcome, *own)
+    return (ChanceOutcome, *CORE_ACTIONS, *own)
 
 
 def _game_events(cls: type[GameBase]) -> tuple[type[Event], ...]:
@@ -827,6 +827,7 @@ def _game_events(cls: type[GameBase]) -> tuple[type[Event], ...]:
         for tag, action in ACTIONS.classes.items()
         if issubclass(action, cls.ACTION_TYPE) and "." in tag
     }
+    prefixes.add("core.")  # the core's own events (practice mode), which every game may emit
     return tuple(
         event
         for tag, event in EVENTS.classes.items()
@@ -901,7 +902,9 @@ def _view_document(spec: GameSpec) -> Schema:
             f"{spec.kind}: game.view() gives a {type(view).__name__}, "
             f"not the spec's view_class {view_class.__name__}"
         )
-    builder = _Builder(actions=_game_actions(spec.game_class))
+    # A view lists a seat's legal actions: the core's own (practice mode) are never among them.
+    listed = tuple(c for c in _game_actions(spec.game_class) if c not in CORE_ACTIONS)
+    builder = _Builder(actions=listed)
     root = {"title": view_class.__name__, **builder.written_object(view_class, view.to_dict())}
     description = (
         f"{_summary(view_class)}\n\nThe JSON form of what one seat may see: "
