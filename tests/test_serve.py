@@ -14,9 +14,9 @@ import jsonschema  # type: ignore[import-untyped, unused-ignore]
 import pytest
 
 from hogwarts_rules import clue, find_game, games
-from hogwarts_rules.actions import Action
+from hogwarts_rules.actions import Action, Rekey
 from hogwarts_rules.catalogue import register_game, unregister_game
-from hogwarts_rules.events import Event, events_for
+from hogwarts_rules.events import DiceRekeyed, Event, events_for
 from hogwarts_rules.frontends import serve as serve_package
 from hogwarts_rules.frontends.serve import (
     ERROR_CODES,
@@ -1550,3 +1550,114 @@ def test_the_old_path_still_gives_the_same_names() -> None:
     assert old.__all__ == serve_package.__all__
     assert all(getattr(old, name) is getattr(serve_package, name) for name in old.__all__)
     assert "Deprecated" in str(old.__doc__)
+
+
+# ----- practice mode ------------------------------------------------------------------------------
+
+
+def new_practice_clue(server: Server, seed: int = 11) -> str:
+    names = ["Ann", "Ben", "Cat", "Dan"]
+    reply = ok(server, op="new", game="clue", players=names, seed=seed, practice=True)
+    assert reply["step"] == 1  # the Practice action
+    game_id: str = reply["game_id"]
+    return game_id
+
+
+def test_new_in_practice_mode_tells_every_seat() -> None:
+    server = Server()
+    game_id = new_practice_clue(server)
+    fair = new_clue(server)
+    off = ok(server, op="new", game="clue", players=["A", "B", "C"], seed=1, practice=False)
+    assert off["step"] == 0
+    for seat in ["Ann", "Ben", "Cat", "Dan", TABLE]:
+        assert ok(server, op="state", game_id=game_id, seat=seat)["practice"] is True
+        assert ok(server, op="state", game_id=fair, seat=seat)["practice"] is False
+        log = ok(server, op="events", game_id=game_id, seat=seat)["events"]
+        assert [(entry["step"], entry["event"]["type"]) for entry in log] == [
+            (1, "core.practice_started")
+        ]
+    assert saved_clue(server, game_id)["actions"] == [{"type": "core.practice"}]
+    for bad in ("yes", 1, [True]):
+        error = refused(
+            server, "bad_type", op="new", game="clue", players=["A", "B", "C"], practice=bad
+        )
+        assert error["field"] == "$.practice"
+    # Nobody applies the core's actions through apply.
+    for action in ({"type": "core.practice"}, {"type": "core.rekey", "seed": "5"}):
+        refused(server, "invalid_data", op="apply", game_id=game_id, seat="Ann", action=action)
+
+
+def test_practice_undo_rekeys_the_dice_and_never_shows_the_seed() -> None:
+    server = Server()
+    game_id = new_practice_clue(server)
+    bots = {"Ben": "notebook", "Cat": "notebook", "Dan": "notebook"}
+    replies: list[Reply] = []
+    state = ann_plays_until(server, game_id, "clue.roll_dice", bots)
+    before = clue.Game.from_dict(saved_clue(server, game_id))
+    roll = {"type": "clue.roll_dice", "player": "Ann"}
+    replies.append(ok(server, op="apply", game_id=game_id, seat="Ann", action=roll))
+    rolled = clue.Game.from_dict(saved_clue(server, game_id))
+    # The roll is taken back (the fair rule would refuse), and the dice are re-keyed.
+    undone = ok(server, op="undo", game_id=game_id, seat="Ann")
+    replies.append(undone)
+    assert undone["step"] == state["step"] + 1 and undone["to_act"] == ["Ann"]
+    assert list(undone["events"]) == ["Ann"]
+    assert [event["type"] for event in undone["events"]["Ann"]] == ["core.dice_rekeyed"]
+    game = clue.Game.from_dict(saved_clue(server, game_id))
+    assert game.history[:-1] == before.history and isinstance(game.history[-1], Rekey)
+    assert game.dice != before.dice and game.dice != rolled.dice
+    for seat in ["Ann", "Ben", "Cat", "Dan", TABLE]:
+        seen = ok(server, op="state", game_id=game_id, seat=seat)
+        log = ok(server, op="events", game_id=game_id, seat=seat)
+        replies += [seen, log]
+        assert seen["practice"] is True and seen["step"] == undone["step"]
+        assert log["events"][-1] == {
+            "step": undone["step"],
+            "event": {"type": "core.dice_rekeyed", "description": DiceRekeyed().description},
+        }
+    # Again: the dice are re-keyed afresh each time; the host gets every seat's event.
+    replies.append(ok(server, op="apply", game_id=game_id, seat="Ann", action=roll))
+    host = ok(server, op="undo", game_id=game_id, role="host")
+    replies.append(host)
+    assert sorted(host["events"]) == ["Ann", "Ben", "Cat", "Dan", TABLE]
+    assert all(len(events) == 1 for events in host["events"].values())
+    again = clue.Game.from_dict(saved_clue(server, game_id))
+    assert again.dice not in (game.dice, before.dice)
+    # A take-back the fair rule allows re-keys nothing, and its reply's events are empty.
+    legal = ok(server, op="state", game_id=game_id, seat="Ann")["legal_actions"]
+    replies.append(ok(server, op="apply", game_id=game_id, seat="Ann", action=legal[0]))
+    assert legal[0]["type"] == "clue.roll_dice"
+    legal = ok(server, op="state", game_id=game_id, seat="Ann")["legal_actions"]
+    move = next(action for action in legal if action["type"] == "clue.move_to")
+    replies.append(ok(server, op="apply", game_id=game_id, seat="Ann", action=move))
+    plain = ok(server, op="undo", game_id=game_id, seat="Ann")
+    replies.append(plain)
+    assert plain["events"] == {"Ann": []}
+    # The table's seat still takes nothing back.
+    refused(server, "illegal_action", op="undo", game_id=game_id, seat=TABLE)
+    seeds = [action.seed for action in again.history if isinstance(action, Rekey)]
+    assert len(seeds) == 2
+    assert not any(seed in json.dumps(reply) for seed in seeds for reply in replies)
+
+
+def test_practice_undo_goes_back_across_the_other_seats_moves() -> None:
+    server = Server()
+    game_id = new_practice_clue(server, seed=3)
+    fair_id = new_clue(server, seed=3)
+    bots = {"Ben": "notebook", "Cat": "notebook", "Dan": "notebook"}
+    for one in (game_id, fair_id):
+        state = ann_plays_until(server, one, "clue.suggest", bots)
+        suggestion = next(a for a in state["legal_actions"] if a["type"] == "clue.suggest")
+        ok(server, op="apply", game_id=one, seat="Ann", action=suggestion)
+        played = ok(server, op="play_bots", seat="Ann", game_id=one, bots=bots, max_steps=30)
+        assert played["steps"] and any(actor != "Ann" for actor in played["actors"])
+        back = {"seat": "Ann", "to_step": state["step"]}
+        if one == fair_id:
+            error = refused(server, "illegal_action", op="undo", game_id=one, **back)
+            assert error["rule"] == "no_take_back"
+            continue
+        undone = ok(server, op="undo", game_id=one, **back)
+        assert undone["step"] == state["step"] + 1 and undone["to_act"] == ["Ann"]
+        assert [event["type"] for event in undone["events"]["Ann"]] == ["core.dice_rekeyed"]
+        after = ok(server, op="state", game_id=one, seat="Ann")
+        assert after["legal_actions"] == state["legal_actions"]

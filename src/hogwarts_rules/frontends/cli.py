@@ -2,7 +2,8 @@
 
 * ``hogwarts-rules demo GAME``: bots play one whole game (for Hufflepuff &
   Ravenclaw, a scripted scene), narrated event by event (the game's `GameSpec.demo`);
-* ``hogwarts-rules play GAME``: play one seat against bots in the terminal;
+* ``hogwarts-rules play GAME``: play one seat against bots in the terminal (with
+  ``--practice``, practice mode: ``undo`` takes back any decision and re-keys the dice);
 * ``hogwarts-rules simulate GAME -n GAMES``: many seeded games between bots, on
   several processes, with a summary table (see `hogwarts_rules.frontends.simulation`);
 * ``hogwarts-rules serve``: the JSON-lines engine protocol on stdin/stdout, for UIs in
@@ -56,6 +57,7 @@ _PLAY_EXAMPLES = """\
 examples:
   hogwarts-rules play adventure
   hogwarts-rules play clue --seat Cat --players 3 --seed 12
+  hogwarts-rules play clue --practice
 
 At any prompt: a number picks that action; also undo, save FILE, load FILE,
 help, quit.
@@ -190,6 +192,12 @@ def _parser() -> argparse.ArgumentParser:
     play.add_argument("--seat", default=None, help="your seat's name (default: the first seat)")
     _seed_argument(play)
     _players_argument(play, _play_games())
+    play.add_argument(
+        "--practice",
+        action="store_true",
+        help="practice mode: undo takes back any decision, and then re-keys the dice "
+        "(the game says so)",
+    )
 
     simulate = commands.add_parser(
         "simulate",
@@ -416,6 +424,7 @@ def _run(args: argparse.Namespace) -> int:
             seed=args.seed,
             players=args.players,
             error=lambda message: print(f"hogwarts-rules: {message}", file=sys.stderr),
+            practice=args.practice,
         )
     return _simulate(args)
 

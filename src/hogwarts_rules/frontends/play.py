@@ -27,6 +27,15 @@ own choices (no roll, no draw, nothing shown, nobody else asked to decide), and 
 does ``load`` of a save of a game played in the session at an earlier point. A
 take-back is never a way to ask the same question twice or to learn the future.
 
+**Practice mode** (``run_play(..., practice=True)``, ``hogwarts-rules play GAME
+--practice``) applies `Practice` right after the game is created, and says so. Then
+``undo`` goes back to the person's previous decision even across rolls, draws, cards
+shown and the bots' moves, as long as the point reached awaits no decision or roll
+(the core decides, with the same `GameBase.takeback`); a take-back the fair rule
+would refuse re-keys the dice (the game that comes back ends with a `Rekey`), and
+the person is told that what comes next differs, never the new seed. ``load`` of
+an earlier save of the game follows the same rule, and re-keys the same way.
+
 The seed is the host's secret: a fresh one is drawn unless one is given, and it is
 said only when the game is over (for a replay). Nothing shown during the game holds
 the seed or the dice's state.
@@ -67,13 +76,13 @@ from pathlib import Path
 from typing import Any, Final
 
 from hogwarts_rules._text import numbered, wrap
-from hogwarts_rules.actions import Action
+from hogwarts_rules.actions import Action, Practice, Rekey
 from hogwarts_rules.bots import Bot, deciding_seat, seat_actions
 from hogwarts_rules.catalogue import UnknownGameError, find_game, games
-from hogwarts_rules.dice import SeededDice
+from hogwarts_rules.dice import SeededDice, seed_to_string
 from hogwarts_rules.engine import GameBase, Outcome
 from hogwarts_rules.errors import InvalidDataError, RulesError
-from hogwarts_rules.events import Event, events_for
+from hogwarts_rules.events import DiceRekeyed, Event, events_for
 from hogwarts_rules.spec import GameSpec, TerminalHooks
 from hogwarts_rules.takeback import steps_since_decision, take_back_problem
 
@@ -109,7 +118,8 @@ _UNREADABLE: Final = object()  # a saved game file that could not be read
 _HELP: Final = (
     "Type the number of an action, or one of these commands:",
     "  undo        take back your last decision, if nothing was rolled, drawn or shown",
-    "              since and nobody else was asked to decide",
+    "              since and nobody else was asked to decide (in practice mode: any",
+    "              decision, and then the dice are re-keyed)",
     "  save FILE   save the game as JSON (the whole game, secrets, seed and dice included:",
     "              it is your own save, so do not peek at it)",
     "  load FILE   load a game saved with save (your seat must be in it); an earlier",
@@ -314,8 +324,18 @@ class _Session:
         return self.hooks.ending(self.game.view(self.seat))
 
     def _seed_line(self) -> str:
-        """The seed, said once the game is over (never before: it rebuilds every secret)."""
+        """The seed, said once the game is over (never before: it rebuilds every secret).
+
+        After a practice take-back the dice were re-keyed: the new seed is never said,
+        only the one the game started from, which replays it up to the first re-keying.
+        """
         dice = self.game.dice
+        if any(isinstance(action, Rekey) for action in self.game.history):
+            first = _setup_seed(self.game)
+            start = "This game's dice were re-keyed in practice"
+            if first is None:
+                return f"{start}: no seed replays it."
+            return f"{start}: --seed {first} replays it up to the first practice take-back."
         seed = dice.seed if isinstance(dice, SeededDice) else self.bot_seed
         return f"This game's seed was {seed}: replay this game with --seed {seed}."
 
@@ -420,7 +440,9 @@ class _Session:
         """Take back the person's last decision, and what followed it, when that is fair.
 
         `GameBase.takeback` decides: nothing may have happened since but the person's
-        own choices (no roll, no draw, nothing shown, nobody else asked to decide).
+        own choices (no roll, no draw, nothing shown, nobody else asked to decide). In
+        practice mode it takes back any decision (the bots' moves since included) to a
+        point where no decision or roll is awaited, and then re-keys the dice.
         """
         game = self.game
         steps = steps_since_decision(game, self.seat)
@@ -436,6 +458,8 @@ class _Session:
         self.game = earlier
         self._heading = None
         self.write(f"Taken back: {self.hooks.describe(earlier.view(self.seat), taken_back)}.")
+        if len(earlier.history) > len(game.history) - steps:  # the core re-keyed the dice
+            self._narrate((DiceRekeyed(),))
         return True
 
     @staticmethod
@@ -526,9 +550,20 @@ class _Session:
         # A save of a set-up played in this session goes back to where it and that
         # game part ways, then on along the save: fair only if that take-back is.
         known = next((game for game in (self.game, *self._left) if _same_setup(game, loaded)), None)
+        rekey = False
         if known is not None:
             steps = len(known.history) - _common_length(known.history, loaded.history)
             problem = take_back_problem(known, steps) if steps else None
+            if problem is None and steps:
+                # In practice mode the core takes back what the fair rule refuses, and
+                # re-keys the dice: the save goes on with re-keyed dice too.
+                earlier = known.takeback(steps)
+                rekey = len(earlier.history) > len(known.history) - steps
+            if problem is None and rekey and not loaded.is_over:
+                try:
+                    loaded, _ = loaded.apply(Rekey(seed_to_string(secrets.randbits(64))))
+                except RulesError:
+                    problem = "in practice, a save loads only where no decision or roll is awaited"
             if problem is not None:
                 which = "this game" if known is self.game else "a game you played here"
                 self.write(
@@ -545,6 +580,8 @@ class _Session:
             self._left.append(self.game)
         self._start(loaded)
         self.write(f"Loaded {argument}.")
+        if rekey and isinstance(loaded.history[-1], Rekey):
+            self._narrate((DiceRekeyed(),))
         return True
 
 
@@ -552,6 +589,13 @@ def _sentence(message: str) -> str:
     """``message`` as a sentence: capitalized, with a full stop."""
     text = message[:1].upper() + message[1:]
     return text if text.endswith(".") else text + "."
+
+
+def _setup_seed(game: GameBase) -> str | None:
+    """The seed of the dice ``game`` started with (its set-up's), if it has one."""
+    dice = game.record.setup.get("dice")
+    seed = dice.get("seed") if isinstance(dice, dict) else None
+    return seed if isinstance(seed, str) else None
 
 
 def _same_setup(one: GameBase, other: GameBase) -> bool:
@@ -657,6 +701,7 @@ def run_play(
     read: Callable[[str], str] = input,
     write: Callable[[str], None] = print,
     error: Callable[[str], None] | None = None,
+    practice: bool = False,
 ) -> int:
     """Let a person play one seat of a game against bots; return the exit status.
 
@@ -689,6 +734,11 @@ def run_play(
       goes on unchanged.
     - ``help`` (or ``?``), ``quit`` (or ``exit``).
 
+    In practice mode (``practice``), ``undo`` and ``load`` of an earlier save take
+    back any of the person's decisions, the bots' moves since included, as long as
+    the point reached awaits no decision or roll; one the fair rule would refuse
+    re-keys the dice, so what comes next differs (the new seed is never shown).
+
     Anything else (not a number, a number out of range, an empty line, an unknown
     command) is answered with a message and the same prompt, never a traceback.
 
@@ -713,6 +763,8 @@ def run_play(
         write: shows one line of output (`print`).
         error: shows a start-up error (`write` when ``None``); the command line
             passes one that writes to standard error.
+        practice: start practice mode (`hogwarts_rules.actions.Practice`) as soon
+            as the game is created, and say so.
 
     Returns:
         0 when the game ended, or the person quit or closed the input; 2 for a bad
@@ -764,6 +816,15 @@ def run_play(
     bots = ", ".join(name for name in names if name != chosen)
     # The seed is the host's secret: it rebuilds the deal, the decks and every roll to
     # come. It is said only when the game is over (see `_Session._seed_line`).
-    write(_safe(f"{spec.title}: you play {chosen}; bots play {bots}. Type help for the commands."))
+    mode = " (practice mode)" if practice else ""
+    write(
+        _safe(
+            f"{spec.title}{mode}: you play {chosen}; bots play {bots}. Type help for the commands."
+        )
+    )
+    started: tuple[Event, ...] = ()
+    if practice:
+        start, started = start.apply(Practice())
     session = _Session(spec, start, chosen, bot=bot_name, bot_seed=seed, read=read, write=write)
+    session._narrate(started)
     return session.run()

@@ -9,8 +9,11 @@ table), so no reply holds the dice, a seed or a dice state, nor another seat's
 secret. A reply is for the request's seat: it carries the events that seat may see
 (``event.seen_by``) and the bots' actions it may see; only a request with
 ``"role": "host"`` gets every seat's events, every bot's action whole, or a ``save``.
-``undo`` follows the rules' take-back (`GameBase.takeback`). The protocol is
-described in full in ``docs/protocol.md``.
+``undo`` follows the rules' take-back (`GameBase.takeback`). A game made with
+``"practice": true`` is in practice mode (`hogwarts_rules.actions.Practice`): every
+seat's ``state`` says so, and a take-back the fair rule refuses is made and re-keys
+the dice (a `DiceRekeyed` event; the new seed is only ever in the host's ``save``).
+The protocol is described in full in ``docs/protocol.md``.
 
 `Server.handle` answers one parsed request; `Server.handle_line` one line of text
 and `Server.run` a stream of lines (both through
@@ -38,13 +41,13 @@ from fractions import Fraction
 from typing import IO, Any, Final
 
 from hogwarts_rules import __version__
-from hogwarts_rules.actions import ACTIONS, Action, ChanceOutcome
+from hogwarts_rules.actions import ACTIONS, Action, ChanceOutcome, Practice
 from hogwarts_rules.bots import RandomBot, deciding_seat, seat_actions
 from hogwarts_rules.catalogue import UnknownGameError, find_game, games
 from hogwarts_rules.dice import CHANCE, ExternalDice, SeededDice, seed_from_string
 from hogwarts_rules.engine import ChanceRequest, Decision, GameBase, GameRecord
 from hogwarts_rules.errors import InvalidDataError, RulesError
-from hogwarts_rules.events import Event, events_for
+from hogwarts_rules.events import DiceRekeyed, Event, events_for
 from hogwarts_rules.frontends.schema import SCHEMA_NAMES, game_schemas
 from hogwarts_rules.serialization import unstructure
 from hogwarts_rules.spec import GameSpec, OptionError
@@ -74,7 +77,8 @@ PROTOCOL_VERSION: Final = 3
 Version 3 answers each request for its seat only (the events that seat may see, a
 bot's action only when that seat may see it), unless the request says
 ``"role": "host"``; ``save`` needs the host role; ``undo`` takes back only the
-requesting seat's own actions, and only when the rules' take-back allows it.
+requesting seat's own actions, and only when the rules' take-back allows it. ``new``
+takes ``"practice": true`` (practice mode), and ``state`` says ``"practice"``.
 Version 2 gave every game's typed view as a seat's ``view``. See the "Changes"
 section of ``docs/protocol.md``.
 """
@@ -177,7 +181,7 @@ _COMMON_FIELDS: Final = frozenset({"id", "op", "protocol"})
 # op -> (required fields, optional fields), besides id, op and protocol.
 _FIELDS: Final[Mapping[str, tuple[tuple[str, ...], tuple[str, ...]]]] = {
     "hello": ((), ()),
-    "new": (("game", "players"), ("seed", "dice", "options")),
+    "new": (("game", "players"), ("seed", "dice", "options", "practice")),
     "state": (("game_id", "seat"), ()),
     "apply": (("game_id", "seat", "action"), ("role",)),
     "bot": (("game_id", "seat", "bot"), ("role",)),
@@ -648,14 +652,24 @@ class Server:
             if dice == "external" and seed is not None:
                 raise Refusal("bad_value", "give a seed or external dice, not both", "$.dice")
         options = _options(spec, request.get("options"))
+        practice = request.get("practice")
+        if practice is not None and not isinstance(practice, bool):
+            raise Refusal(
+                "bad_type", f"practice must be a boolean, not {_json_type(practice)}", "$.practice"
+            )
         self._check_room()
-        game = _start(spec, players, seed, dice == "external", options)
-        entry = self._add(spec, game, game, [])
+        start = _start(spec, players, seed, dice == "external", options)
+        game, log = start, []
+        if practice:
+            # Practice mode, for every seat to see: its event is the log's first.
+            game, events = start.apply(Practice())
+            log = [(1, event) for event in events]
+        entry = self._add(spec, start, game, log)
         return {
             "game_id": entry.game_id,
             "kind": spec.kind,
             "seats": list(entry.seats),
-            "step": 0,
+            "step": entry.step,
         }
 
     def _state(self, request: Mapping[str, Any]) -> dict[str, Any]:
@@ -672,6 +686,7 @@ class Server:
             "awaiting": _awaiting(game, seat, secret=not entry.spec.perfect_information),
             "is_over": game.is_over,
             "outcome": _outcome(game),
+            "practice": game.practice,
         }
         if seat == TABLE:
             reply["chance"] = [
@@ -848,9 +863,10 @@ class Server:
 
     def _undo(self, request: Mapping[str, Any]) -> dict[str, Any]:
         entry = self._entry(request)
-        self._reply_seat(entry, request, "undo")  # a seat, or the host
+        viewer = self._reply_seat(entry, request, "undo")  # a seat, or the host
         seat = None if request.get("seat") is None else self._seat(entry, request)
         game = entry.game
+        rekeyed = False
         if request.get("to_step") is not None:
             if request.get("steps") is not None:
                 raise Refusal("bad_value", "give steps or to_step, not both", "$.to_step")
@@ -875,9 +891,23 @@ class Server:
                 game = game.takeback(steps)
             except RulesError as exc:
                 raise Refusal("illegal_action", _bounded(exc.message), field, exc.code) from None
+            kept = entry.step - steps
+            # In practice mode, a take-back the fair rule refuses ends with a Rekey.
+            rekeyed = len(game.history) > kept
             entry.game = game
-            entry.log = [(step, event) for step, event in entry.log if step <= entry.step]
-        return {"step": entry.step, "to_act": _to_act(game), "is_over": game.is_over}
+            entry.log = [(step, event) for step, event in entry.log if step <= kept]
+            if rekeyed:
+                entry.log.append((entry.step, DiceRekeyed()))
+        reply: dict[str, Any] = {
+            "step": entry.step,
+            "to_act": _to_act(game),
+            "is_over": game.is_over,
+        }
+        if game.practice:
+            # The Rekey's seed is never in a reply: only its event, which every seat sees.
+            events = (DiceRekeyed(),) if rekeyed else ()
+            reply["events"] = self._moved(entry, events, viewer)["events"]
+        return reply
 
     def _close(self, request: Mapping[str, Any]) -> dict[str, Any]:
         entry = self._entry(request)
@@ -1256,7 +1286,11 @@ def _action_shown(action: Action, chooser: str, viewer: str | None, secret: bool
 
 
 def _check_own_actions(game: GameBase, seat: str, steps: int) -> None:
-    """Refuse to let ``seat`` take back actions that are not all its own."""
+    """Refuse to let ``seat`` take back actions that are not all its own.
+
+    In practice mode a player's seat may take back the other seats' actions too (to
+    go back to its previous decision across the bots' moves): every seat was told.
+    """
     if seat == TABLE:
         raise Refusal(
             "illegal_action",
@@ -1264,6 +1298,8 @@ def _check_own_actions(game: GameBase, seat: str, steps: int) -> None:
             "$.seat",
             "no_take_back",
         )
+    if game.practice:
+        return
     if any(action.actor != seat for action in game.history[-steps:]):
         if steps == 1:
             message = f"cannot take back: the last action was not {seat}'s own"
