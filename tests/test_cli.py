@@ -7,7 +7,6 @@ import signal
 import subprocess
 import sys
 import time
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -15,12 +14,10 @@ import pytest
 from hogwarts_rules import adventure as ad
 from hogwarts_rules import hufflepuff_ravenclaw as hr
 from hogwarts_rules.adventure.demo import demo as demo_adventure
-from hogwarts_rules.catalogue import register_game, unregister_game
 from hogwarts_rules.clue.demo import demo as demo_clue
 from hogwarts_rules.frontends import simulation
 from hogwarts_rules.frontends.cli import main
 from hogwarts_rules.hufflepuff_ravenclaw.demo import demo as demo_hufflepuff_ravenclaw
-from tests import toy_game
 
 
 def test_demo_narrates_a_whole_scene_and_ends_it() -> None:
@@ -421,15 +418,6 @@ def test_the_top_level_help_lists_every_command_with_an_example(
     out = capsys.readouterr().out
     for command in ("demo", "play", "simulate", "serve", "odds"):
         assert f"  hogwarts-rules {command}" in out
-
-
-@pytest.fixture
-def toy() -> Iterator[str]:
-    register_game(toy_game.SPEC)
-    try:
-        yield toy_game.KIND
-    finally:
-        unregister_game(toy_game.KIND)
 
 
 def test_a_game_registered_at_run_time_is_simulated_from_the_command_line(

@@ -20,7 +20,6 @@ import pytest
 import hogwarts_rules.frontends.play
 from hogwarts_rules import ScriptedDice, adventure, clue, find_game, register_game
 from hogwarts_rules.actions import Action
-from hogwarts_rules.catalogue import unregister_game
 from hogwarts_rules.frontends.play import ROUND_LIMIT, run_play
 from hogwarts_rules.spec import GameSpec
 from tests import toy_game
@@ -585,16 +584,6 @@ def test_a_seat_that_is_not_a_name_is_an_error() -> None:
 
 
 # ----- any game of the catalogue --------------------------------------------------------------
-
-
-@pytest.fixture
-def toy() -> Iterator[str]:
-    """The toy dice race of the tests, in the catalogue for one test."""
-    register_game(toy_game.SPEC)
-    try:
-        yield toy_game.KIND
-    finally:
-        unregister_game(toy_game.KIND)
 
 
 def test_a_game_of_another_package_is_played_by_its_alias(toy: str) -> None:

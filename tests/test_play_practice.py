@@ -4,14 +4,12 @@ from __future__ import annotations
 
 import itertools
 import json
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
-from hogwarts_rules import clue, register_game
+from hogwarts_rules import clue
 from hogwarts_rules.actions import Practice, Rekey
-from hogwarts_rules.catalogue import unregister_game
 from hogwarts_rules.cli import main
 from hogwarts_rules.events import DiceRekeyed, PracticeStarted
 from tests import toy_game
@@ -23,16 +21,6 @@ REKEYED_LINE = f"  {DiceRekeyed().description}"
 # Clue, seed 3, Ann: her student, her roll, "10. Walk into Gringotts", then a suggestion
 # ("1. Fenrir Greyback with the Jinxed Broomstick"), which the bots answer.
 SUGGESTED = ["1", "1", "10", "1"]
-
-
-@pytest.fixture
-def toy() -> Iterator[str]:
-    """The toy dice race of the tests, in the catalogue for one test."""
-    register_game(toy_game.SPEC)
-    try:
-        yield toy_game.KIND
-    finally:
-        unregister_game(toy_game.KIND)
 
 
 def saved_clue(path: Path) -> clue.Game:

@@ -280,15 +280,6 @@ def test_the_deprecated_tables_still_answer() -> None:
         old.BOTS["hr"]
 
 
-@pytest.fixture
-def toy() -> Iterator[str]:
-    register_game(toy_game.SPEC)
-    try:
-        yield toy_game.KIND
-    finally:
-        unregister_game(toy_game.KIND)
-
-
 def test_a_game_registered_at_run_time_is_simulated_through_its_spec(toy: str) -> None:
     assert toy in simulation.simulated_games()
     assert simulation.bots_of("toy") == ("random",)
