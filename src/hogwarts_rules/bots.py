@@ -75,11 +75,16 @@ def deciding_seat(game: GameBase, seats: Sequence[str] | None = None) -> str | N
     ``None`` when the game is over, awaits an external roll, or no seat (of
     ``seats``, by default every seat) may act.
     """
-    if game.is_over or game.to_act == (CHANCE,):
+    if game.is_over:
+        return None
+    to_act = game.to_act
+    if to_act == (CHANCE,):
         return None
     candidates = seats if seats is not None else game.seat_names
-    for seat in game.to_act or candidates:
-        if seat in candidates and seat_actions(game, seat):
+    if to_act:  # somebody must decide: they have actions by the contract
+        return next((seat for seat in to_act if seat in candidates), None)
+    for seat in candidates:
+        if seat_actions(game, seat):
             return seat
     return None
 
@@ -98,8 +103,11 @@ def play_out(game: G, bots: Mapping[str, Bot], *, max_steps: int = 20_000) -> G:
         seat = deciding_seat(game, tuple(s for s in game.seat_names if s in bots))
         if seat is None:
             break
-        actions = seat_actions(game, seat)
-        action = bots[seat].choose(game.view(seat), seat, actions)
+        view = game.view(seat)
+        # Every view lists its seat's actions (`seat_actions`): computed once per step.
+        listed = getattr(view, "legal_actions", None)
+        actions = listed if isinstance(listed, tuple) else seat_actions(game, seat)
+        action = bots[seat].choose(view, seat, actions)
         if action not in actions:
             raise RuntimeError(f"the bot of {seat} chose an action that is not legal now")
         game, _ = game.apply(action)
