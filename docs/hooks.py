@@ -8,8 +8,9 @@ can never disagree with the code:
 - ``hr-*``: Hufflepuff & Ravenclaw, from :mod:`hogwarts_rules.hufflepuff_ravenclaw`
   (its ``tables`` and ``character`` modules);
 - ``fya-*``: First Year Adventure, from :mod:`hogwarts_rules.adventure` (the board,
-  the text's spellings, and every table of ``adventure.TABLES`` as
-  ``fya-table-KEY``, with the key's underscores written as hyphens);
+  the names the library uses instead of the text's, and every table of
+  ``adventure.TABLES`` as ``fya-table-KEY``, with the key's underscores written as
+  hyphens);
 - ``clue-*``: Clue: World of Harry Potter, from :mod:`hogwarts_rules.clue` (the default
   board drawn as text, its locations, the wheels' notches, the Help and Dark decks, and
   the French rulebook's names).
@@ -45,7 +46,7 @@ from typing import TYPE_CHECKING, Final, TypeVar
 
 import attrs
 
-from hogwarts_rules.adventure.board import DIAGON_ALLEY, DUNGEON, LOOP, TEXT_SPELLINGS, Region
+from hogwarts_rules.adventure.board import DIAGON_ALLEY, DUNGEON, LOOP, RENAMES, Region
 from hogwarts_rules.adventure.game import VOLDEMORT_POINTS
 from hogwarts_rules.adventure.tables import TABLES as ADVENTURE_TABLES
 from hogwarts_rules.adventure.tables import Effect
@@ -77,7 +78,7 @@ __all__ = [
     "advancement_table",
     "adventure_board_table",
     "adventure_marker",
-    "adventure_spellings_table",
+    "adventure_renames_table",
     "adventure_table",
     "class_roll_table",
     "clue_board",
@@ -241,9 +242,9 @@ def adventure_board_table() -> str:
     return markdown_table(header, rows, align="rlll")
 
 
-def adventure_spellings_table() -> str:
-    """How the rules text spells names, and the spelling the library uses (``TEXT_SPELLINGS``)."""
-    return markdown_table(["The rules text", "The library"], TEXT_SPELLINGS.items())
+def adventure_renames_table() -> str:
+    """The names the rules text uses, and the names the library uses instead (``RENAMES``)."""
+    return markdown_table(["The rules text", "The library"], RENAMES.items())
 
 
 def _signed(value: int) -> str:
@@ -589,7 +590,7 @@ TABLES: Final[dict[str, Callable[[], str]]] = {
     "hr-youth": youth_table,
     "hr-wounds": wounds_table,
     "fya-board": adventure_board_table,
-    "fya-spellings": adventure_spellings_table,
+    "fya-renames": adventure_renames_table,
     **{adventure_marker(key): functools.partial(adventure_table, key) for key in ADVENTURE_TABLES},
     "clue-board": clue_board,
     "clue-locations": clue_locations_table,

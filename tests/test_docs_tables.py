@@ -15,6 +15,7 @@ from hogwarts_rules.adventure import (
     DIAGON_ALLEY,
     DUNGEON,
     LOOP,
+    RENAMES,
     TEXT_SPELLINGS,
     Effect,
     EffectKind,
@@ -155,7 +156,7 @@ def test_every_marker_in_the_docs_names_a_table() -> None:
         used.update(MARKER.findall(path.read_text(encoding="utf-8")))
     assert used <= set(TABLES), sorted(used - set(TABLES))
     assert {"hr-class-roll", "hr-advancement", "hr-skills", "hr-spells"} <= used
-    assert {"fya-board", "fya-spellings"} <= used
+    assert {"fya-board", "fya-renames"} <= used
     assert {name for name in TABLES if name.startswith("clue-")} <= used
 
 
@@ -171,7 +172,7 @@ def _adventure_parts(key: str) -> tuple[str, list[str], list[list[str]]]:
 
 def test_every_adventure_table_is_on_the_adventure_page_once() -> None:
     markers = MARKER.findall((DOCS / "adventure.md").read_text(encoding="utf-8"))
-    wanted = {"fya-board", "fya-spellings", *(adventure_marker(key) for key in ADVENTURE_TABLES)}
+    wanted = {"fya-board", "fya-renames", *(adventure_marker(key) for key in ADVENTURE_TABLES)}
     assert sorted(markers) == sorted(wanted)
     assert adventure_marker("gringotts_wealth") == "fya-table-gringotts-wealth"
 
@@ -197,9 +198,35 @@ def test_adventure_tables_read_like_the_rulebook() -> None:
     ) in troll.splitlines()
     assert "| 8+ | Defeat Troll | Gain 10 House Points | gain 10 house points |" in troll
     stone = adventure_table("sorcerers_stone")
-    assert "| 12+ | Defeat Voldemort |" in stone
+    assert "| 12 | Defeat Voldemort |" in stone
     assert "gain 170 house points; every pawn goes to the Great Hall; the game ends |" in stone
     assert "| 2-3 | Mediocre |  | no effect |" in adventure_table("magical_talent")
+
+
+# The last rows as the rulebook (first-year-adventure.txt) writes them: with "+" only where
+# it writes one. Totals above a last row written as one number read it anyway (AD-4).
+WRITTEN_LAST_ROWS = {
+    "transfiguration": "6+",
+    "library": "6+",
+    "troll": "8+",
+    "flying_lessons": "7+",
+    "potions": "6+",
+    "fluffy": "9+",
+    "devils_snare": "9+",
+    "charms": "6",
+    "flying_keys": "6",
+    "quidditch_match": "6",
+    "live_chess_match": "4-6",
+    "sorcerers_stone": "12",
+}
+
+
+def test_last_rows_are_written_as_the_rulebook_writes_them() -> None:
+    open_ended = {key for key, table in ADVENTURE_TABLES.items() if table.rows[-1].high is None}
+    assert open_ended == {key for key, text in WRITTEN_LAST_ROWS.items() if text.endswith("+")}
+    for key, text in WRITTEN_LAST_ROWS.items():
+        assert ADVENTURE_TABLES[key].rows[-1].range_text == text, key
+        assert f"| {text} | {ADVENTURE_TABLES[key].rows[-1].result} |" in adventure_table(key)
 
 
 def test_effect_text_puts_every_effect_of_the_data_into_words() -> None:
@@ -240,10 +267,12 @@ def test_board_table_lists_the_three_parts_in_order() -> None:
     assert render_table("fya-board").splitlines()[0] == "| # | Diagon Alley | Hogwarts | Dungeon |"
 
 
-def test_spellings_table_lists_every_spelling_of_the_text() -> None:
-    rows = _rows(render_table("fya-spellings"))
-    assert [tuple(row) for row in rows] == list(TEXT_SPELLINGS.items())
+def test_renames_table_lists_every_name_of_the_text() -> None:
+    rows = _rows(render_table("fya-renames"))
+    assert [tuple(row) for row in rows] == list(RENAMES.items())
     assert ["Mirror of Aricept", "Mirror of Erised"] in rows
+    assert ["Pheonix Tail", "Phoenix Feather"] in rows
+    assert TEXT_SPELLINGS is RENAMES  # the deprecated name, kept for one release
 
 
 # ----- Clue: World of Harry Potter ------------------------------------------------------------

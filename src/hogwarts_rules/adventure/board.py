@@ -20,6 +20,7 @@ __all__ = [
     "DIAGON_ALLEY",
     "DUNGEON",
     "LOOP",
+    "RENAMES",
     "TEXT_SPELLINGS",
     "Region",
     "Space",
@@ -108,7 +109,7 @@ DUNGEON: Final = (
 
 _LOOP_INDEX: Final = {space: i for i, space in enumerate(LOOP)}
 
-TEXT_SPELLINGS: Final[Mapping[str, str]] = {
+RENAMES: Final[Mapping[str, str]] = {
     "Dagon Alley": "Diagon Alley",
     "Familiar Shoppes": "Familiar Shop",
     "Platform 9¾": "Platform 9 3/4",
@@ -130,7 +131,15 @@ TEXT_SPELLINGS: Final[Mapping[str, str]] = {
     "Quirrel": "Quirrell",
     "All Flavor Beans": "Every Flavour Beans",
 }
-"""How the rules text spells names (left) and the canonical spelling the library uses."""
+"""The names the rules text uses (left) and the names the library uses instead (right).
+
+Some are the same name spelled the usual way ("Hagrids Cottage", "Gryphendor"), others
+are different names, those of the books ("Pheonix Tail" is the Phoenix Feather,
+"Devils Root" the Devil's Snare, "Mirror of Aricept" the Mirror of Erised).
+"""
+
+TEXT_SPELLINGS: Final[Mapping[str, str]] = RENAMES
+"""Deprecated (use `RENAMES`, the same mapping): kept for one release."""
 
 
 def region(space: Space) -> Region:

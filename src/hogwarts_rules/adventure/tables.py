@@ -4,7 +4,10 @@ A :class:`Table` names its dice, the modifiers added to the roll, and its rows;
 each :class:`Row` covers a range of totals and lists its effects. The rules code
 interprets the effects; the documentation renders the same data.
 
-Totals that fall off a table are clamped to its first or last row (ruling AD-4).
+Each row's range is as the rulebook writes it: ``6`` where it writes ``6``, ``6+``
+only where it writes ``6+``. Totals that fall off a table are clamped to its first
+or last row (ruling AD-4), so a total above a last row written as one number (the
+Charms Class ``6``, the Sorcerer's Stone ``12``) reads that row.
 
 The names the tables use are `enum.StrEnum` vocabularies (`Skill`, `House`,
 `Wealth`, `Item`...): each member is its string, so saved games and events keep
@@ -15,6 +18,9 @@ Examples:
     'Rich'
     >>> TABLES["ollivanders"].row_for(7).result  # 6 + a Rich wealth modifier
     'Phoenix Feather'
+    >>> stone = TABLES["sorcerers_stone"].rows[-1]
+    >>> stone.range_text, TABLES["sorcerers_stone"].row_for(13) is stone
+    ('12', True)
     >>> TABLES["gringotts_wealth"].row_for(1).effects
     (Effect(kind=<EffectKind.WEALTH: 'wealth'>, amount=-1, what=<Wealth.POOR: 'Poor'>),)
     >>> Skill.MAGIC == "magic"
@@ -314,7 +320,8 @@ class Row:
 
     Attributes:
         low: the lowest total of the row.
-        high: the highest total, or ``None`` for "and up" (``8+``).
+        high: the highest total, or ``None`` for "and up" (``8+``), as the rulebook
+            writes it (a total above a table's last row reads it anyway: ruling AD-4).
         result: the row's name as the rulebook gives it (canonical spelling).
         effects: what happens, in order.
         note: the rulebook's note, if any.
@@ -737,7 +744,7 @@ _TABLE_LIST: Final = [
         "Quidditch Match Table",
         [
             Row(1, 5, "You lose"),
-            Row(6, None, "You win", (_points(50),), "Gain 50 House Points"),
+            Row(6, 6, "You win", (_points(50),), "Gain 50 House Points"),
         ],
         modifiers=(FLYING,),
     ),
@@ -790,7 +797,7 @@ _TABLE_LIST: Final = [
         [
             Row(1, 3, "Practice Wand Technique & Levitation with Professor Flitwick"),
             Row(4, 5, "Pass Test", (_points_dice(1),), "Gain 1D6 House points"),
-            Row(6, None, "Study hard", (_skill(Skill.MAGIC, 1),), "Magic Skill +1"),
+            Row(6, 6, "Study hard", (_skill(Skill.MAGIC, 1),), "Magic Skill +1"),
         ],
         modifiers=(STUDY,),
     ),
@@ -909,7 +916,7 @@ _TABLE_LIST: Final = [
             Row(
                 1, 5, "Multiple puncture wounds", HOSPITAL_2, "Go to Hospital and miss next 2 turns"
             ),
-            Row(6, None, "Get past the Keys", (_PASS,), "You may continue"),
+            Row(6, 6, "Get past the Keys", (_PASS,), "You may continue"),
         ],
         modifiers=(FLYING,),
     ),
@@ -924,7 +931,7 @@ _TABLE_LIST: Final = [
                 HOSPITAL_2,
                 "Go to Hospital and miss next 2 turns",
             ),
-            Row(4, None, "Checkmate the White King", (_PASS,), "You may continue"),
+            Row(4, 6, "Checkmate the White King", (_PASS,), "You may continue"),
         ],
         modifiers=(CHESS,),
     ),
@@ -941,7 +948,7 @@ _TABLE_LIST: Final = [
             ),
             Row(
                 12,
-                None,
+                12,
                 "Defeat Voldemort",
                 (_DEFEAT_VOLDEMORT,),
                 "Dumbledore awards you 170 House points & the game ends",
