@@ -99,55 +99,49 @@ def _new_rolls(state: GameBase, action: Action) -> int:
     return _rolls_in_run(root, pending.action, (*pending.inputs, action)) - before
 
 
-def _checked(game: G, steps: object) -> tuple[G | None, str | None]:
-    """The game before the last ``steps`` actions, and why it may not be taken back (if so)."""
-    if type(steps) is not int or steps < 1:
-        return None, "take back a whole number of actions, 1 or more"
-    if steps > len(game.history):
-        return None, "there is nothing that far back to take back"
-    undone = game.history[-steps:]
+def _unfair(earlier: GameBase, undone: tuple[Action, ...]) -> str | None:
+    """Why taking ``undone`` back to ``earlier`` is unfair, or ``None`` (the rule of the module)."""
     actor = undone[0].actor
-    if any(isinstance(action, ChanceOutcome) for action in undone):
-        return None, "a roll or a draw was made since"
-    earlier = type(game).replay(GameRecord(game.KIND, game._setup_dict(), game.history[:-steps]))
     state = earlier
     for action in undone:
         if _new_rolls(state, action):
-            return None, "a roll or a draw was made since"
+            return "a roll or a draw was made since"
         after, events = state.apply(action)
         for event in events:
             if event.REVEALS:
-                return None, f"something was shown since ({event.TYPE})"
+                return f"something was shown since ({event.TYPE})"
         request = after.awaiting
         if isinstance(request, Decision) and request.player != actor:
-            return None, f"{request.player} has been asked to decide since"
+            return f"{request.player} has been asked to decide since"
         state = after
     if any(action.actor != actor for action in undone):
-        return None, "another seat has acted since"
-    return earlier, None
+        return "another seat has acted since"
+    return None
 
 
-def _practice(game: G, steps: int) -> tuple[G | None, str | None]:
-    """A practice take-back: the earlier game, re-keyed (or why there is none)."""
-    prefix = game.history[:-steps]
-    if not any(isinstance(action, Practice) for action in prefix):
-        return None, None
+def _decided(game: G, steps: object) -> tuple[G | None, str | None, bool]:
+    """The game before the last ``steps`` actions, why it may not be had, and whether to re-key.
+
+    The earlier game is rebuilt once; the practice rule (see the module) is asked only
+    when the fair rule refuses.
+    """
+    if type(steps) is not int or steps < 1:
+        return None, "take back a whole number of actions, 1 or more", False
+    if steps > len(game.history):
+        return None, "there is nothing that far back to take back", False
+    prefix, undone = game.history[:-steps], game.history[-steps:]
+    practising = any(isinstance(action, Practice) for action in prefix)
+    if not practising and any(isinstance(action, ChanceOutcome) for action in undone):
+        return None, "a roll or a draw was made since", False
     earlier = type(game).replay(GameRecord(game.KIND, game._setup_dict(), prefix))
+    problem = _unfair(earlier, undone)
+    if problem is None:
+        return earlier, None, False
+    if not practising:
+        return None, problem, False
     if earlier.pending is not None:
-        return None, "in practice, take back to a point where no decision or roll is awaited"
-    if isinstance(earlier.dice, SeededDice):
-        earlier, _ = earlier.apply(Rekey(seed_to_string(secrets.randbits(64))))
-    return earlier, None
-
-
-def _decided(game: G, steps: int) -> tuple[G | None, str | None]:
-    earlier, problem = _checked(game, steps)
-    if problem is None or type(steps) is not int or not 1 <= steps <= len(game.history):
-        return earlier, problem
-    practised, practice_problem = _practice(game, steps)
-    if practised is not None:
-        return practised, None
-    return None, practice_problem or problem
+        return None, "in practice, take back to a point where no decision or roll is awaited", False
+    return earlier, None, isinstance(earlier.dice, SeededDice)
 
 
 def take_back_problem(game: GameBase, steps: int = 1) -> str | None:
@@ -167,9 +161,11 @@ def take_back(game: G, steps: int = 1) -> G:
     Raises:
         IllegalActionError: code ``no_take_back``, saying why.
     """
-    earlier, problem = _decided(game, steps)
+    earlier, problem, rekey = _decided(game, steps)
     if problem is not None or earlier is None:
         raise IllegalActionError("no_take_back", f"cannot take back: {problem}")
+    if rekey:
+        earlier, _ = earlier.apply(Rekey(seed_to_string(secrets.randbits(64))))
     return earlier
 
 
