@@ -16,27 +16,41 @@ Examples:
 
 from __future__ import annotations
 
+import functools
 from typing import TYPE_CHECKING, TypeVar
 
 from hogwarts_rules.clue.actions import Accuse
 from hogwarts_rules.clue.cards import BURROW, ITEMS, LOCATIONS, SUSPECTS
 from hogwarts_rules.clue.errors import refuse
 from hogwarts_rules.clue.events import AccusationChecked, Accused, GameEnded
+from hogwarts_rules.clue.evolve import replace
 from hogwarts_rules.clue.vocabulary import Phase
-from hogwarts_rules.engine import Context, replace
+from hogwarts_rules.engine import Context
 from hogwarts_rules.errors import IllegalActionError
 
 if TYPE_CHECKING:
     from hogwarts_rules.clue.game import Game
 
-__all__ = ["accuse", "offered", "refusal"]
+__all__ = ["accuse", "offered", "offered_set", "refusal"]
 
 G = TypeVar("G", bound="Game")
 
 
 def offered(game: Game, name: str) -> tuple[Accuse, ...]:
     """Every accusation ``name`` may make in The Burrow (the act step's first actions there)."""
+    return _offered(name)
+
+
+@functools.lru_cache(maxsize=64)
+def _offered(name: str) -> tuple[Accuse, ...]:
+    # The same for every game: built once per player name (the actions are immutable).
     return tuple(Accuse(name, s, i, loc) for s in SUSPECTS for i in ITEMS for loc in LOCATIONS)
+
+
+@functools.lru_cache(maxsize=64)
+def offered_set(name: str) -> frozenset[Accuse]:
+    """`offered` as a set, to tell quickly whether an accusation is among them."""
+    return frozenset(_offered(name))
 
 
 def refusal(game: Game, action: Accuse) -> IllegalActionError:

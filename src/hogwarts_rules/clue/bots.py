@@ -17,7 +17,7 @@ Examples:
 
 from __future__ import annotations
 
-from collections import deque
+import functools
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING
 
@@ -41,7 +41,7 @@ from hogwarts_rules.clue.actions import (
 )
 from hogwarts_rules.clue.cards import BURROW, CATEGORIES, ITEMS, LOCATIONS, SUSPECTS, category_of
 from hogwarts_rules.clue.content import Board
-from hogwarts_rules.clue.movement import Position, parse_position
+from hogwarts_rules.clue.movement import Position, parse_position, remember
 
 if TYPE_CHECKING:  # bots see views only: neither module is needed to run them
     from hogwarts_rules.clue.game import Game
@@ -57,27 +57,43 @@ RandomBot = _RandomBot
 """`hogwarts_rules.bots.RandomBot`, kept here for old imports."""
 
 
-def _distances(board: Board, target: str) -> dict[Position, int]:
-    """Steps from every square (and location) to ``target``, all doors open."""
+def _distances(board: Board, target: str) -> Mapping[Position, int]:
+    """Steps from every square (and location) to ``target``, all doors open.
+
+    Computed once per board and target and kept with the board, so that every bot
+    of every game on that board shares it (read-only).
+    """
+    memo = board._memo
+    key = ("distances", target)
+    found: Mapping[Position, int] | None = memo.get(key)
+    if found is None:
+        found = _walk_distances(board, target)
+        remember(memo, key, found)
+    return found
+
+
+@functools.lru_cache(maxsize=4096)
+def _position(name: str) -> Position:
+    """`parse_position`, remembered (the bots read the same destinations again and again)."""
+    return parse_position(name)
+
+
+def _walk_distances(board: Board, target: str) -> dict[Position, int]:
+    """Breadth-first from ``target`` over the board's graph; only squares are walked on."""
+    graph = board.graph
     result: dict[Position, int] = {target: 0}
-    queue: deque[Position] = deque([target])
-    while queue:
-        here = queue.popleft()
-        neighbours: list[Position] = []
-        if isinstance(here, str):
-            neighbours.extend(door.cell for door in board.doors_of[here])
-        else:
-            row, column = here
-            for dr, dc in ((-1, 0), (1, 0), (0, -1), (0, 1)):
-                cell = (row + dr, column + dc)
-                if board.walkable(cell):
-                    neighbours.append(cell)
-            neighbours.extend(door.location for door in board.doors_by_cell.get(here, ()))
-        for there in neighbours:
-            if there not in result:
-                result[there] = result[here] + 1
-                if not isinstance(there, str):
-                    queue.append(there)
+    frontier: list[Position] = [target]
+    distance = 0
+    while frontier:
+        distance += 1
+        following: list[Position] = []
+        for here in frontier:
+            for there, _ in graph[here]:
+                if there not in result:
+                    result[there] = distance
+                    if not isinstance(there, str):  # a location is an end, never a way through
+                        following.append(there)
+        frontier = following
     return result
 
 
@@ -89,7 +105,9 @@ class NotebookBot:
         from hogwarts_rules.clue.content import default_content
 
         self._board = board or default_content().board
-        self._distance_cache: dict[str, dict[Position, int]] = {}
+        self._distance_cache: dict[str, Mapping[Position, int]] = {}
+        # The nearest of some targets, by targets then position (filled as asked).
+        self._nearest: dict[tuple[str, ...], dict[Position, int]] = {}
 
     def candidates(self, view: ClueView) -> dict[str, list[str]]:
         """The cards of each category that may still be in the envelope."""
@@ -155,11 +173,18 @@ class NotebookBot:
             position: Position = parse_position(here) if here else ""
             extra = 1
         else:
-            position = parse_position(action.destination)  # type: ignore[attr-defined]
+            position = _position(action.destination)  # type: ignore[attr-defined]
             extra = 0
         if position in targets:
             return (0, extra)
-        best = min((self._distance(t, position) for t in targets), default=999)
+        nearest = self._nearest.get(key := tuple(targets))
+        if nearest is None:
+            nearest = self._nearest[key] = {}
+        best = nearest.get(position)
+        if best is None:
+            best = nearest[position] = min(
+                (self._distance(t, position) for t in targets), default=999
+            )
         return (
             best,
             extra

@@ -206,6 +206,32 @@ class Board:
         }
         return frozenset({*stars, *self.locations})
 
+    @functools.cached_property
+    def _memo(self) -> dict[object, Any]:
+        # Derived data kept with the board: the movement searches (`movement.reachable`) and
+        # what the wheels' notches close and light (`wheel_state`), each a pure function of
+        # the board and its key. Like the cached properties above it is never part of
+        # equality, hashing, repr, to_dict or pickling (attrs leaves it out of all five).
+        return {}
+
+    def wheel_state(self, notches: tuple[int, ...]) -> tuple[frozenset[str], frozenset[str]]:
+        """The doors closed and the fireplaces lit when the wheels stand at ``notches``.
+
+        Args:
+            notches: each wheel's notch, in the order of `wheels`.
+        """
+        memo = self._memo
+        key = ("wheels", notches)
+        found: tuple[frozenset[str], frozenset[str]] | None = memo.get(key)
+        if found is None:
+            closed: set[str] = set()
+            lit: set[str] = set()
+            for wheel, notch in zip(self.wheels, notches, strict=True):
+                closed |= wheel.notches[notch].closed_doors
+                lit |= wheel.notches[notch].lit_fireplaces
+            found = memo[key] = (frozenset(closed), frozenset(lit))
+        return found
+
     def wheel(self, name: str) -> Wheel:
         """A wheel by name (``KeyError`` if unknown)."""
         for wheel in self.wheels:
@@ -271,6 +297,23 @@ class Content:
     board: Board
     help_deck: tuple[HelpCard, ...]
     dark_deck: tuple[DarkCard, ...]
+
+    @functools.cached_property
+    def _specials(self) -> Mapping[str, Special]:
+        # What each Help card does on a move, by name (the first card of that name): derived
+        # data, a pure function of the content, never part of equality, repr or pickling.
+        found: dict[str, Special] = {}
+        for card in self.help_deck:
+            found.setdefault(card.name, card.special)
+        return found
+
+    @functools.cached_property
+    def _dark_cards(self) -> Mapping[str, DarkCard]:
+        # Each Dark card by name (the first of that name), like `_specials`.
+        found: dict[str, DarkCard] = {}
+        for card in self.dark_deck:
+            found.setdefault(card.name, card)
+        return found
 
 
 def _bad(path: str, message: str) -> InvalidDataError:

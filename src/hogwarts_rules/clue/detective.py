@@ -37,7 +37,7 @@ Examples:
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
@@ -58,7 +58,7 @@ from hogwarts_rules.clue.actions import (
     Suggest,
     UseFireplace,
 )
-from hogwarts_rules.clue.bots import _distances
+from hogwarts_rules.clue.bots import _distances, _position
 from hogwarts_rules.clue.cards import (
     BURROW,
     ITEMS,
@@ -86,6 +86,12 @@ def _entropy(p: float) -> float:
     return -(p * math.log2(p) + (1.0 - p) * math.log2(1.0 - p))
 
 
+def _ratio(count: Fraction | int, per_deal: tuple[int, int]) -> float:
+    """``count / deals`` as the nearest float; ``per_deal``: the deals' denominator, numerator."""
+    denominator, numerator = per_deal
+    return (count.numerator * denominator) / (count.denominator * numerator)
+
+
 @attrs.frozen
 class _Knowledge:
     """A solved view, with the floats the bot's scoring reads."""
@@ -100,15 +106,23 @@ class _Knowledge:
     @classmethod
     def of(cls, view: ClueView, key: _Key) -> _Knowledge:
         deduction = Notebook.from_view(view).solve()
-        owners = {
-            card: tuple(
-                (owner, float(p))
+        # The probabilities as floats, straight from the exact counts: the same floats
+        # as float(deduction.probability(card, owner)) (integer division rounds
+        # correctly), without a Fraction per card and owner.
+        deals = deduction.deals
+        per_deal = (deals.denominator, deals.numerator)
+        owners: dict[str, tuple[tuple[str, float], ...]] = {}
+        for card in MYSTERY_CARDS:
+            counts = deduction.counts[card]
+            owners[card] = tuple(
+                (owner, _ratio(count, per_deal))
                 for owner in deduction.owners
-                if (p := deduction.probability(card, owner))
+                if (count := counts.get(owner, 0))
             )
+        envelope = {
+            card: _ratio(deduction.counts[card].get(ENVELOPE, 0), per_deal)
             for card in MYSTERY_CARDS
         }
-        envelope = {card: float(deduction.envelope_probability(card)) for card in MYSTERY_CARDS}
         seat = view.order.index(view.me)
         refuters = view.order[seat + 1 :] + view.order[:seat]
         shown: dict[str, set[str]] = {}
@@ -122,6 +136,28 @@ class _Knowledge:
             refuters,
             {refuter: frozenset(cards) for refuter, cards in shown.items()},
         )
+
+
+def _answers(
+    places: tuple[int, int, int],
+    last: int,
+    refuters: tuple[str, ...],
+    cards: tuple[str, str, str],
+    shown: dict[str, frozenset[str]],
+) -> tuple[tuple[str, int], ...]:
+    """Who may show which card, when the three cards' owners sit at ``places``.
+
+    ``places``: each owner's place among the refuters (``last`` for nobody asked: the
+    envelope, or the suggester). The first refuter holding some shows one: the one
+    they showed the suggester before, if any; else any of them. ``("", -1)``: nobody.
+    """
+    first = min(places)
+    if first == last:  # nobody asked holds one: nothing is shown
+        return (("", -1),)
+    refuter = refuters[first]
+    matching = [k for k in range(3) if places[k] == first]
+    before = [k for k in matching if cards[k] in shown.get(refuter, ())]
+    return tuple((refuter, k) for k in (before[:1] or matching))
 
 
 class DetectiveBot:
@@ -155,7 +191,7 @@ class DetectiveBot:
         self.threshold = threshold
         self.step_cost = step_cost
         self._board = board or default_content().board
-        self._distance_cache: dict[str, dict[Position, int]] = {}
+        self._distance_cache: dict[str, Mapping[Position, int]] = {}
         self._known: dict[str, _Knowledge] = {}
 
     # ----- what the bot knows ----------------------------------------------------------------
@@ -221,35 +257,44 @@ class DetectiveBot:
         table = self._tables(view)
         cards = (suspect, item, location)
         outcomes: dict[tuple[str, int], list[float]] = {}
-        owners = [table.owners[c] for c in cards]
         refuters = table.refuters
         shown = table.shown
-        for o0, p0 in owners[0]:
-            for o1, p1 in owners[1]:
-                for o2, p2 in owners[2]:
-                    weight = p0 * p1 * p2
-                    held = (o0, o1, o2)
-                    matching: list[int] = []
-                    refuter = ""
-                    for refuter in refuters:
-                        matching = [k for k in range(3) if held[k] == refuter]
-                        if matching:
-                            break
-                    if not matching:
-                        keys: list[tuple[str, int]] = [("", -1)]
-                    else:
-                        before = [k for k in matching if cards[k] in shown.get(refuter, ())]
-                        keys = [(refuter, k) for k in (before[:1] or matching)]
+        # Each owner as its place among the refuters (len(refuters) for nobody asked: the
+        # envelope or this player), the envelope's flag, and its probability.
+        last = len(refuters)
+        ranks = {refuter: index for index, refuter in enumerate(refuters)}
+        owners = [
+            [(ranks.get(o, last), o == ENVELOPE, p) for o, p in table.owners[c]] for c in cards
+        ]
+        # The possible answers for where the three cards are, by their owners' places.
+        answers: dict[tuple[int, int, int], tuple[tuple[str, int], ...]] = {}
+        for r0, e0, p0 in owners[0]:
+            for r1, e1, p1 in owners[1]:
+                w01 = p0 * p1
+                for r2, e2, p2 in owners[2]:
+                    weight = w01 * p2
+                    keys = answers.get(places := (r0, r1, r2))
+                    if keys is None:
+                        keys = answers[places] = _answers(places, last, refuters, cards, shown)
                     share = weight / len(keys)
-                    in_envelope = [share if o == ENVELOPE else 0.0 for o in held]
+                    # Adding 0.0 changes no float: only the cards in the envelope are added.
                     for key in keys:
                         found = outcomes.get(key)
                         if found is None:
-                            outcomes[key] = [share, *in_envelope]
+                            outcomes[key] = [
+                                share,
+                                share if e0 else 0.0,
+                                share if e1 else 0.0,
+                                share if e2 else 0.0,
+                            ]
                         else:
                             found[0] += share
-                            for k in range(3):
-                                found[k + 1] += in_envelope[k]
+                            if e0:
+                                found[1] += share
+                            if e1:
+                                found[2] += share
+                            if e2:
+                                found[3] += share
         prior = sum(_entropy(table.envelope[c]) for c in cards)
         after = 0.0
         for total, *envelope in outcomes.values():
@@ -311,7 +356,7 @@ class DetectiveBot:
                 cards = 0
                 penalty = 1
             else:
-                position = parse_position(action.destination)  # type: ignore[attr-defined]
+                position = _position(action.destination)  # type: ignore[attr-defined]
                 cards = int(action.felix) + action.alohomoras if isinstance(action, MoveTo) else 0
                 penalty = 0
             best = max(

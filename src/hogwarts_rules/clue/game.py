@@ -50,13 +50,14 @@ from hogwarts_rules.clue.actions import (
 from hogwarts_rules.clue.cards import BURROW, LOCATIONS
 from hogwarts_rules.clue.content import Content, default_content
 from hogwarts_rules.clue.errors import refuse
+from hogwarts_rules.clue.evolve import replace
 from hogwarts_rules.clue.movement import Position, cell_name
 from hogwarts_rules.clue.records import Seat, SuggestionRecord
 from hogwarts_rules.clue.setup import FLOO_BY_PLAYERS, ClueSetup, deal, start
 from hogwarts_rules.clue.turn import BLACK_DIE
 from hogwarts_rules.clue.vocabulary import Phase, Step
 from hogwarts_rules.dice import DiceSource
-from hogwarts_rules.engine import Context, GameBase, Outcome, check_player_names, make_dice, replace
+from hogwarts_rules.engine import Context, GameBase, Outcome, check_player_names, make_dice
 from hogwarts_rules.frozen import FrozenMap
 from hogwarts_rules.serialization import unstructure
 
@@ -189,17 +190,22 @@ class Game(GameBase):
 
     def closed_doors(self) -> frozenset[str]:
         """The doors the wheels close now."""
-        closed: set[str] = set()
-        for wheel in self.content.board.wheels:
-            closed |= wheel.notches[self.wheels.get(wheel.name, 0)].closed_doors
-        return frozenset(closed)
+        return self._wheel_state[0]
 
     def lit_fireplaces(self) -> frozenset[str]:
         """The locations whose fireplace the wheels light now."""
-        lit: set[str] = set()
-        for wheel in self.content.board.wheels:
-            lit |= wheel.notches[self.wheels.get(wheel.name, 0)].lit_fireplaces
-        return frozenset(lit)
+        return self._wheel_state[1]
+
+    # Derived data cached in private slots (functools.cached_property on this slotted attrs
+    # class): each is a pure function of the game's fields, never copied by `replace`,
+    # and never part of equality, hashing, repr, to_dict or pickling.
+
+    @functools.cached_property
+    def _wheel_state(self) -> tuple[frozenset[str], frozenset[str]]:
+        """The closed doors and the lit fireplaces (see `Board.wheel_state`)."""
+        board = self.content.board
+        wheels = self.wheels
+        return board.wheel_state(tuple(wheels.get(wheel.name, 0) for wheel in board.wheels))
 
     def to_svg(self, *, width: int | None = None) -> str:
         """The board as everyone at the table sees it, as an SVG document.
@@ -258,6 +264,16 @@ class Game(GameBase):
 
     # ----- what can happen now ---------------------------------------------------------------
 
+    def legal_actions(self, player: str | None = None) -> tuple[Action, ...]:
+        """Every action the rules allow now, optionally only those ``player`` may take.
+
+        See `GameBase.legal_actions`. During play every action that can start belongs to
+        the player whose turn it is, so theirs are listed without filtering.
+        """
+        if self.pending is None and self.phase == Phase.PLAY and player == self.current_player:
+            return self._root_action_list
+        return super().legal_actions(player)
+
     def _root_to_act(self) -> tuple[str, ...]:
         current = self.current_player
         return () if current is None else (current,)
@@ -304,8 +320,34 @@ class Game(GameBase):
         assert name is not None
         return turn.moves(self, name)
 
+    def _move_path(self, action: Action) -> tuple[Position, ...]:
+        """The path of a legal move of the current player."""
+        # A walk through the list: hashing every move would cost more than comparing some.
+        for option, path in self._current_moves:
+            if option is action or option == action:
+                return path
+        raise AssertionError(f"{action!r} is not a legal move")  # pragma: no cover
+
+    def _is_root_action(self, action: Action) -> bool:
+        """``action in self._root_actions()``, without walking the list where it is long."""
+        if self.phase != Phase.PLAY or not isinstance(action, PlayerAction):
+            return action in self._root_actions()
+        name = self.current_player
+        if action.player != name:
+            return False
+        step = self.step
+        try:
+            if step == Step.ACT:
+                if isinstance(action, Suggest):
+                    return self.entered in LOCATIONS and action in suggestions.offered_set(name)
+                if isinstance(action, Accuse):
+                    return self.entered == BURROW and action in accusations.offered_set(name)
+        except TypeError:  # an unhashable field: not an action the rules list
+            return False
+        return action in self._root_actions()
+
     def _check_root(self, action: Action) -> None:
-        if action in self._root_actions():
+        if self._is_root_action(action):
             return
         if isinstance(action, Deal):
             raise refuse("already_dealt", "the cards have been dealt")

@@ -18,12 +18,22 @@ Examples:
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import Any
 
 import attrs
 
 from hogwarts_rules.clue.content import Board
 
-__all__ = ["Destination", "Position", "cell_name", "parse_position", "reachable"]
+__all__ = [
+    "Destination",
+    "Position",
+    "Walk",
+    "cell_name",
+    "parse_position",
+    "reachable",
+    "remember",
+    "search",
+]
 
 Position = tuple[int, int] | str
 """A pawn's place: a corridor square ``(row, column)`` or a location's name."""
@@ -76,6 +86,11 @@ def reachable(
     A shortest path (fewest Alohomoras, then fewest steps) is kept per destination,
     nearest destinations first. The start itself is not a destination.
 
+    The search is done once per board for each start, length, forbidden locations,
+    Alohomoras and closed doors it meets (the doors within reach of ``start``; the
+    doors elsewhere cannot change it), and kept with the board; pawns only remove
+    destinations from it.
+
     Args:
         board: the board.
         start: where the pawn stands.
@@ -85,6 +100,191 @@ def reachable(
         alohomoras: Alohomora cards the player may use on closed doors.
         forbidden: locations the pawn may not enter (the one it leaves this turn).
     """
+    barred = tuple(sorted(set(forbidden)))
+    found = search(board, start, steps, closed_doors, alohomoras, barred)
+    return tuple(Destination(*walk) for walk in found if walk[0] not in occupied)
+
+
+Walk = tuple[Position, int, tuple[Position, ...]]
+"""A `Destination` as a plain tuple: (position, alohomoras, path)."""
+
+_MEMO_LIMIT = 50_000
+"""The most entries kept per board (all are forgotten when there would be more)."""
+
+
+def remember(memo: dict[object, Any], key: object, value: Any) -> None:
+    """Keep ``value`` under ``key`` in a board's memo, forgetting everything when it is full."""
+    if len(memo) >= _MEMO_LIMIT:
+        memo.clear()
+    memo[key] = value
+
+
+def search(
+    board: Board,
+    start: Position,
+    steps: int,
+    closed_doors: frozenset[str],
+    alohomoras: int,
+    forbidden: tuple[str, ...],
+) -> tuple[Walk, ...]:
+    """`reachable` with no pawn in the way, as `Walk` tuples, remembered with the board.
+
+    Only the closed doors that the search with every door open looks at can change
+    it; only as many Alohomoras as those doors count (a walk passes at most two
+    doors, each once: out of the location it starts in and into the one it ends in,
+    as a location ends a move and the start is barred). What is kept is plain
+    tuples, which Python's garbage collector soon stops scanning.
+    """
+    tree = _tree(board, start, steps, frozenset(), forbidden)
+    doors: frozenset[str] = tree[2]
+    relevant = closed_doors & doors
+    if not relevant:
+        found: tuple[Walk, ...] = tree[3]
+        return found
+    memo = board._memo
+    usable = min(alohomoras, len(relevant))
+    key = ("reach", start, steps, forbidden, relevant, usable)
+    known: tuple[Walk, ...] | None = memo.get(key)
+    if known is None:
+        leaving = relevant & _doors_of(board, start)
+        if usable and leaving:  # out of the start with or without an Alohomora: search
+            known = _breadth_first_with_keys(board, start, steps, relevant, usable, forbidden)
+        else:
+            if leaving:
+                tree = _tree(board, start, steps, leaving, forbidden)
+            known = _without(tree, relevant, keys=usable > 0)
+        remember(memo, key, known)
+    return known
+
+
+def _doors_of(board: Board, position: Position) -> frozenset[str]:
+    """The ids of a location's doors (none for a square)."""
+    if not isinstance(position, str):
+        return frozenset()
+    return frozenset(door.id for door in board.doors_of[position])
+
+
+# A search from one start with only some of the start's own doors closed, as a tuple:
+# (squares, entries, doors, found). The squares reached do not depend on the other
+# doors: a location ends a move, so a door into one is only ever the last step of a
+# walk, and each location is reached by the first of the walks into it (in the
+# search's order) whose door is open.
+# - squares: each square reached, as (moment the search reached it, walk);
+# - entries: each walk into a location that is not barred, as (moment the search
+#   looked at it, door, walk);
+# - doors: every door the search looked at;
+# - found: the walks with every other door open.
+_Timed = tuple[int, Walk]
+_Entry = tuple[int, str, Walk]
+_Tree = tuple[tuple[_Timed, ...], tuple[_Entry, ...], frozenset[str], tuple[Walk, ...]]
+
+
+def _without(tree: _Tree, closed: frozenset[str], *, keys: bool) -> tuple[Walk, ...]:
+    """The walks of ``tree`` when the doors ``closed`` are closed.
+
+    With ``keys`` (an Alohomora for the last door of a walk, no door of the start
+    being closed), a location no open door leads to is entered through the first
+    closed one looked at. As in the search over (position, Alohomoras used), a
+    location comes in the order of the first walk into it looked at, open or not.
+    """
+    open_first: dict[Position, _Timed] = {}
+    closed_first: dict[Position, _Timed] = {}
+    for moment, door, walk in tree[1]:
+        first = closed_first if door in closed else open_first
+        if walk[0] not in first:
+            first[walk[0]] = (moment, walk)
+    if not keys:
+        return _in_order(tree[0], tuple(open_first.values()))
+    entered: list[_Timed] = []
+    for location in {**open_first, **closed_first}:
+        by_open = open_first.get(location)
+        by_key = closed_first.get(location)
+        if by_open is None:
+            assert by_key is not None
+            moment, walk = by_key
+            entered.append((moment, (location, 1, walk[2])))
+        elif by_key is None:
+            entered.append(by_open)
+        else:
+            entered.append((min(by_open[0], by_key[0]), by_open[1]))
+    return _in_order(tree[0], tuple(entered))
+
+
+def _in_order(squares: tuple[_Timed, ...], entries: tuple[_Timed, ...]) -> tuple[Walk, ...]:
+    """Both lists (each in the search's order) merged into the search's order."""
+    if not entries:
+        return tuple(walk for _, walk in squares)
+    return tuple(walk for _, walk in sorted((*squares, *entries), key=_moment))
+
+
+def _moment(timed: _Timed) -> int:
+    return timed[0]
+
+
+def _tree(
+    board: Board,
+    start: Position,
+    steps: int,
+    leaving: frozenset[str],
+    forbidden: tuple[str, ...],
+) -> _Tree:
+    """The search from ``start`` with the start's doors ``leaving`` closed, remembered."""
+    memo = board._memo
+    key = ("tree", start, steps, forbidden, leaving)
+    tree: _Tree | None = memo.get(key)
+    if tree is not None:
+        return tree
+    graph = board.graph
+    stops = board.stops
+    barred = set(forbidden)
+    if isinstance(start, str):
+        barred.add(start)
+    doors: set[str] = set()
+    paths: dict[Position, tuple[Position, ...]] = {start: (start,)}
+    squares: list[_Timed] = []
+    entries: list[_Entry] = []
+    moment = 0
+    frontier = [start]
+    for _ in range(steps):
+        following = []
+        for here in frontier:
+            if here != start and here in stops:
+                continue
+            walked = paths[here]
+            for there, door in graph[here]:
+                moment += 1
+                if door is not None:
+                    doors.add(door)
+                    if isinstance(there, str):  # into a location: the last step of a walk
+                        if there not in barred:
+                            entries.append((moment, door, (there, 0, (*walked, there))))
+                        continue
+                    if door in leaving:  # out of the start, through a closed door
+                        continue
+                if there in barred or there in paths:
+                    continue
+                path = paths[there] = (*walked, there)
+                squares.append((moment, (there, 0, path)))
+                following.append(there)
+        frontier = following
+    first: dict[Position, _Timed] = {}
+    for moment, _, walk in entries:
+        first.setdefault(walk[0], (moment, walk))
+    found = _in_order(tuple(squares), tuple(first.values()))
+    tree = (tuple(squares), tuple(entries), frozenset(doors), found)
+    remember(memo, key, tree)
+    return tree
+
+
+def _breadth_first_with_keys(
+    board: Board,
+    start: Position,
+    steps: int,
+    closed_doors: frozenset[str],
+    alohomoras: int,
+    forbidden: tuple[str, ...],
+) -> tuple[Walk, ...]:
+    """The search with Alohomoras: over (position, Alohomoras used), fewest used first."""
     graph = board.graph
     stops = board.stops
     barred = set(forbidden)
@@ -112,16 +312,16 @@ def reachable(
         frontier = following
     fewest: dict[Position, int] = {}
     for position, used in parent:
-        if position == start or position in occupied:
+        if position == start:
             continue
         if used < fewest.get(position, alohomoras + 1):
             fewest[position] = used
-    found = []
+    found: list[Walk] = []
     for position, used in fewest.items():
         path: list[Position] = []
         node: tuple[Position, int] | None = (position, used)
         while node is not None:
             path.append(node[0])
             node = parent[node]
-        found.append(Destination(position, used, tuple(reversed(path))))
+        found.append((position, used, tuple(reversed(path))))
     return tuple(found)  # nearest first (breadth-first order)

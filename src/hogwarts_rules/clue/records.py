@@ -13,9 +13,12 @@ Examples:
 
 from __future__ import annotations
 
+import functools
+from typing import Any
+
 import attrs
 
-from hogwarts_rules.clue.movement import Position
+from hogwarts_rules.clue.movement import Position, cell_name
 
 __all__ = ["Seat", "SuggestionRecord"]
 
@@ -54,6 +57,25 @@ class Seat:
     def all_help(self) -> tuple[str, ...]:
         """Every Help card held, face up then face down."""
         return self.help_cards + self.hidden_help
+
+    @functools.cached_property
+    def _public(self) -> Any:  # a SeatView: the annotation must resolve at run time (cattrs)
+        # The seat as everyone sees it (`view.public_seats`), built once per seat value: a
+        # pure function of its fields, cached in a private slot that attrs leaves out of
+        # equality, hashing, repr, unstructuring and pickling.
+        from hogwarts_rules.clue.view import SeatView
+
+        position = self.position
+        return SeatView(
+            self.name,
+            self.student,
+            None if position is None else cell_name(position),
+            self.help_cards,
+            len(self.hidden_help),
+            self.floo,
+            len(self.hand),
+            self.eliminated,
+        )
 
 
 @attrs.frozen

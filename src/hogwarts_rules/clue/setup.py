@@ -27,11 +27,12 @@ from hogwarts_rules.clue.cards import ITEMS, LOCATIONS, MYSTERY_CARDS, STUDENTS,
 from hogwarts_rules.clue.content import Content, default_content
 from hogwarts_rules.clue.errors import refuse
 from hogwarts_rules.clue.events import CardsDealt, MissingStudent, StudentChosen
+from hogwarts_rules.clue.evolve import replace
 from hogwarts_rules.clue.records import Seat
 from hogwarts_rules.clue.turn import draw_help
 from hogwarts_rules.clue.vocabulary import Phase, Step
 from hogwarts_rules.dice import DiceSource
-from hogwarts_rules.engine import Context, check_player_names, replace
+from hogwarts_rules.engine import Context, check_player_names
 from hogwarts_rules.frozen import FrozenMap
 
 if TYPE_CHECKING:

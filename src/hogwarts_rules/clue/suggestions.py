@@ -18,27 +18,41 @@ Examples:
 
 from __future__ import annotations
 
+import functools
 from typing import TYPE_CHECKING, TypeVar
 
 from hogwarts_rules.clue.actions import ShowCard, Suggest
 from hogwarts_rules.clue.cards import BURROW, ITEMS, SUSPECTS
 from hogwarts_rules.clue.errors import refuse
 from hogwarts_rules.clue.events import CardShown, Passed, Suggested, Unrefuted
+from hogwarts_rules.clue.evolve import replace
 from hogwarts_rules.clue.records import SuggestionRecord
-from hogwarts_rules.engine import Context, replace
+from hogwarts_rules.engine import Context
 from hogwarts_rules.errors import IllegalActionError
 
 if TYPE_CHECKING:
     from hogwarts_rules.clue.game import Game
 
-__all__ = ["SuggestionRecord", "offered", "refusal", "suggest"]
+__all__ = ["SuggestionRecord", "offered", "offered_set", "refusal", "suggest"]
 
 G = TypeVar("G", bound="Game")
 
 
 def offered(game: Game, name: str) -> tuple[Suggest, ...]:
     """Every suggestion ``name`` may make in the location entered (the act step's first actions)."""
+    return _offered(name)
+
+
+@functools.lru_cache(maxsize=64)
+def _offered(name: str) -> tuple[Suggest, ...]:
+    # The same for every game: built once per player name (the actions are immutable).
     return tuple(Suggest(name, s, i) for s in SUSPECTS for i in ITEMS)
+
+
+@functools.lru_cache(maxsize=64)
+def offered_set(name: str) -> frozenset[Suggest]:
+    """`offered` as a set, to tell quickly whether a suggestion is among them."""
+    return frozenset(_offered(name))
 
 
 def refusal(game: Game, action: Suggest) -> IllegalActionError:

@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING, Final, TypeVar
 from hogwarts_rules.actions import Action
 from hogwarts_rules.clue.actions import MoveTo, PayFloo, Protect, StayPut, UseFireplace
 from hogwarts_rules.clue.cards import BURROW, LOCATIONS
-from hogwarts_rules.clue.content import Content, DarkCard
+from hogwarts_rules.clue.content import Board, Content, DarkCard
 from hogwarts_rules.clue.errors import refuse
 from hogwarts_rules.clue.events import (
     DarkCardDrawn,
@@ -39,9 +39,10 @@ from hogwarts_rules.clue.events import (
     Protected,
     WheelTurned,
 )
-from hogwarts_rules.clue.movement import Position, cell_name, parse_position, reachable
+from hogwarts_rules.clue.evolve import replace
+from hogwarts_rules.clue.movement import Position, cell_name, remember, search
 from hogwarts_rules.clue.vocabulary import Affects, DieFace, MoveKind, Special, Square, Step
-from hogwarts_rules.engine import Context, replace
+from hogwarts_rules.engine import Context
 from hogwarts_rules.errors import IllegalActionError
 
 if TYPE_CHECKING:
@@ -82,14 +83,13 @@ def roll(game: G, ctx: Context, name: str) -> G:
     black = ctx.draw(BLACK_DIE, label=f"{name}'s black die", state=game)
     green = ctx.roll(6, label=f"{name}'s green die", state=game)
     ctx.emit(DiceRolled(name, black, green))
-    after = replace(game, green=green, step=Step.MOVE)
     if black == DieFace.STAR:
-        return draw_help(after, ctx, name, face_down=False)
+        return draw_help(replace(game, green=green, step=Step.MOVE), ctx, name, face_down=False)
     if black == DieFace.DARK_MARK:
-        return dark_card(after, ctx, name)
+        return dark_card(replace(game, green=green, step=Step.MOVE), ctx, name)
     wheel = game.content.board.wheel(black)
     notch = (game.wheels.get(black, 0) + 1) % len(wheel.notches)
-    after = replace(after, wheels=after.wheels.set(black, notch))
+    after = replace(game, green=green, step=Step.MOVE, wheels=game.wheels.set(black, notch))
     mark = wheel.notches[notch].dark_mark
     ctx.emit(WheelTurned(black, notch, mark))
     return dark_card(after, ctx, name) if mark else after
@@ -143,7 +143,7 @@ def dark_card(game: G, ctx: Context, roller: str) -> G:
     deck = list(game.dark_deck)
     deck.remove(name_drawn)
     game = replace(game, dark_deck=tuple(deck), dark_discard=(*game.dark_discard, name_drawn))
-    card = next(c for c in content.dark_deck if c.name == name_drawn)
+    card = content._dark_cards[name_drawn]
     hit = affected(game, card, roller)
     ctx.emit(DarkCardDrawn(roller, card.name, card.text, hit))
     for name in hit:
@@ -199,10 +199,7 @@ def _protect(game: G, ctx: Context, name: str, card: str, *, discard: bool) -> G
 
 def special_of(content: Content, card: str) -> Special:
     """What the Help card called ``card`` does on a move (`Special.NONE` for most cards)."""
-    for help_card in content.help_deck:
-        if help_card.name == card:
-            return help_card.special
-    return Special.NONE
+    return content._specials.get(card, Special.NONE)
 
 
 def _use_special(game: G, ctx: Context, name: str, special: Special, count: int) -> G:
@@ -230,32 +227,22 @@ def moves(game: Game, name: str) -> list[tuple[Action, tuple[Position, ...]]]:
     fireplace (1 pinch); and `StayPut` in a corridor, or when nothing else is possible.
     """
     seat = game.seats[name]
-    assert seat.position is not None
-    board = game.content.board
+    here = seat.position
+    assert here is not None
+    content = game.content
+    board = content.board
     closed = game.closed_doors()
-    occupied = frozenset(
+    occupied = {
         s.position for s in game.seats.values() if s.name != name and isinstance(s.position, tuple)
-    )
-    specials = [special_of(game.content, card) for card in seat.all_help]
+    }
+    known = content._specials
+    specials = [known.get(card, Special.NONE) for card in seat.all_help]
     alohomoras = specials.count(Special.ALOHOMORA)
     forbidden = (game.left,) if game.left else ()
     options: list[tuple[Action, tuple[Position, ...]]] = []
-    rolls = [(game.green, False)]
+    _walk(options, board, name, here, game.green, False, closed, alohomoras, forbidden, occupied)
     if Special.FELIX_FELICIS in specials:
-        rolls.append((7, True))
-    names = board.position_names
-    for steps, felix in rolls:
-        for dest in reachable(
-            board,
-            seat.position,
-            steps,
-            closed,
-            occupied,
-            alohomoras=alohomoras,
-            forbidden=forbidden,
-        ):
-            options.append((MoveTo(name, names[dest.position], felix, dest.alohomoras), dest.path))
-    here = seat.position
+        _walk(options, board, name, here, 7, True, closed, alohomoras, forbidden, occupied)
     if isinstance(here, str) and here in game.lit_fireplaces() and seat.floo >= 1:
         for loc in board.locations:
             if loc != here and loc in board.fireplaces:
@@ -263,6 +250,36 @@ def moves(game: Game, name: str) -> list[tuple[Action, tuple[Position, ...]]]:
     if not options or not isinstance(here, str):
         options.append((StayPut(name), (here,)))
     return options
+
+
+def _walk(
+    options: list[tuple[Action, tuple[Position, ...]]],
+    board: Board,
+    name: str,
+    start: Position,
+    steps: int,
+    felix: bool,
+    closed: frozenset[str],
+    alohomoras: int,
+    forbidden: tuple[str, ...],
+    occupied: set[tuple[int, int]],
+) -> None:
+    """Add ``name``'s walks from ``start`` (see `movement.search`) to ``options``."""
+    # One MoveTo per player, felix and end (with no Alohomora), kept with the board.
+    memo = board._memo
+    made: dict[Position, MoveTo] | None = memo.get(("moves", name, felix))
+    if made is None:
+        made = {}
+        remember(memo, ("moves", name, felix), made)
+    for end, used, path in search(board, start, steps, closed, alohomoras, forbidden):
+        if end in occupied:
+            continue
+        action = made.get(end) if not used else None
+        if action is None:
+            action = MoveTo(name, board.position_names[end], felix, used)
+            if not used:
+                made[end] = action
+        options.append((action, path))
 
 
 def move_refusal(action: MoveTo | UseFireplace | StayPut) -> IllegalActionError:
@@ -302,14 +319,13 @@ def move(game: G, ctx: Context, action: MoveTo | UseFireplace | StayPut) -> G:
             )
         )
         return replace(after, step=Step.ACT, left=left, entered=enterable(action.destination))
-    path = next(path for option, path in game._moves(name) if option == action)
-    destination = parse_position(action.destination)
+    path = game._move_path(action)
+    destination = path[-1]
     after = game
     if action.felix:
         after = _use_special(after, ctx, name, Special.FELIX_FELICIS, 1)
     if action.alohomoras:
         after = _use_special(after, ctx, name, Special.ALOHOMORA, action.alohomoras)
-    after = after._seat_update(name, position=destination)
     ctx.emit(
         Moved(
             name,
@@ -320,7 +336,14 @@ def move(game: G, ctx: Context, action: MoveTo | UseFireplace | StayPut) -> G:
         )
     )
     entered = enterable(destination) if isinstance(destination, str) else None
-    after = replace(after, step=Step.ACT, left=left, entered=entered)
+    moved = replace(after.seats[name], position=destination)
+    after = replace(
+        after,
+        seats=after.seats.set(name, moved),
+        step=Step.ACT,
+        left=left,
+        entered=entered,
+    )
     if isinstance(destination, tuple) and game.content.board.square(destination) == Square.STAR:
         after = draw_help(after, ctx, name, face_down=False)
     return after

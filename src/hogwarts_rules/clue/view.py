@@ -15,7 +15,6 @@ from typing import TYPE_CHECKING, Any
 import attrs
 
 from hogwarts_rules.actions import Action
-from hogwarts_rules.clue.movement import cell_name
 from hogwarts_rules.clue.records import SuggestionRecord
 from hogwarts_rules.clue.vocabulary import Phase, Step
 from hogwarts_rules.engine import Outcome
@@ -194,19 +193,36 @@ class ClueView:
 
 def public_seats(game: Game) -> tuple[SeatView, ...]:
     """What everyone may see of every seat, in seat order (no card is named but face-up Help)."""
-    return tuple(
-        SeatView(
-            s.name,
-            s.student,
-            None if s.position is None else cell_name(s.position),
-            s.help_cards,
-            len(s.hidden_help),
-            s.floo,
-            len(s.hand),
-            s.eliminated,
+    # Each seat value builds its public part once (a seat that did not change since the
+    # last action is the same value, and so costs nothing).
+    return tuple([seat._public for seat in game.seats.values()])
+
+
+_Shown = tuple[tuple[str, str, str], ...]
+_Mine = tuple[tuple[tuple[str, str], ...], tuple[tuple[str, str], ...]]
+
+# Each player's part of a game's ``shown`` record, by the record (a tuple that stays
+# the same value, and the same object, from one action to the next until a card is
+# shown): a pure function of the tuple, kept with a reference to it, so that an entry
+# is only ever found for the very tuple it was built from.
+_SHOWN: dict[int, tuple[_Shown, dict[str, _Mine]]] = {}
+_SHOWN_LIMIT = 256
+
+
+def _shown_for(shown: _Shown, player: str) -> _Mine:
+    """(refuter, card) for each card shown to ``player``, (suggester, card) for each shown by."""
+    entry = _SHOWN.get(id(shown))
+    if entry is None or entry[0] is not shown:
+        if len(_SHOWN) >= _SHOWN_LIMIT:
+            _SHOWN.clear()
+        entry = _SHOWN[id(shown)] = (shown, {})
+    mine = entry[1].get(player)
+    if mine is None:
+        mine = entry[1][player] = (
+            tuple((r, card) for s, r, card in shown if s == player),
+            tuple((s, card) for s, r, card in shown if r == player),
         )
-        for s in game.seats.values()
-    )
+    return mine
 
 
 def view_for(game: Game, player: str | None) -> ClueView:
@@ -222,8 +238,7 @@ def view_for(game: Game, player: str | None) -> ClueView:
     else:
         mine = game.seats[player]
         hand, hidden_help = mine.hand, mine.hidden_help
-        shown_to_me = tuple((r, card) for s, r, card in game.shown if s == player)
-        shown_by_me = tuple((s, card) for s, r, card in game.shown if r == player)
+        shown_to_me, shown_by_me = _shown_for(game.shown, player)
     return ClueView(
         player=player,
         hand=hand,
