@@ -310,8 +310,8 @@ def test_odds_table(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["odds"]) == 0
     lines = capsys.readouterr().out.splitlines()
     assert lines[0].split()[3:] == [str(y) for y in range(8)]
-    assert len(lines) == 21  # TN 1 to 20
-    row5 = lines[5].split()
+    assert len(lines) == 43  # TN -21 to 20
+    row5 = lines[27].split()
     assert row5[0] == "5"
     assert row5[1:] == [f"{float(hr.success_chance(5, youth=y)):.0%}" for y in range(8)]
 
@@ -319,7 +319,8 @@ def test_odds_table(capsys: pytest.CaptureFixture[str]) -> None:
 def test_odds_exact(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["odds", "--die", "6", "--youth", "1", "--exact"]) == 0
     lines = capsys.readouterr().out.splitlines()
-    assert lines[1].split() == ["1", "1/6", "2/3"]
+    assert lines[1].split() == ["-3", "0", "0"]
+    assert lines[5].split() == ["1", "1/6", "2/3"]
 
 
 @pytest.mark.parametrize("argv", [["odds", "--die", "8"], ["odds", "--youth", "9"]])

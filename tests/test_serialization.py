@@ -17,6 +17,7 @@ from hogwarts_rules.errors import InvalidDataError, RulesError
 from hogwarts_rules.events import EVENTS, Event
 from hogwarts_rules.frozen import FrozenMap
 from hogwarts_rules.serialization import MAX_STRING
+from tests.hufflepuff_ravenclaw.test_campaign import NEW_ACTIONS, NEW_EVENTS
 
 # =============================================================== FrozenMap
 
@@ -160,6 +161,7 @@ ACTION_SAMPLES: list[Action] = [
     hr.AdvanceYears("Sky", 3, FrozenMap({"Brawl": 3, "Notice": 2})),
     hr.AdvanceYears("Sky", 2),
     hr.EndScene(),
+    *NEW_ACTIONS,
 ]
 
 EVENT_SAMPLES: list[Event] = [
@@ -178,6 +180,7 @@ EVENT_SAMPLES: list[Event] = [
     hr.ExperienceRolled("Sky", "Brawl", "check", 15, 1, 1, 2),
     hr.CharacterAdvanced("Sky", 3, 5),
     hr.SceneEnded(),
+    *NEW_EVENTS,
 ]
 
 

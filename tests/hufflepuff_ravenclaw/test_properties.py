@@ -219,6 +219,55 @@ def _advance(draw: st.DrawFn, game: hr.Game, able: list[hr.Character]) -> Action
     return hr.AdvanceYears(c.name, year, points)
 
 
+def _quality_contest(draw: st.DrawFn, game: hr.Game, able: list[hr.Character]) -> Action:
+    first, second = draw(st.lists(st.sampled_from(able), min_size=2, max_size=2, unique=True))
+
+    def side(c: hr.Character) -> hr.QualitySpec:
+        quality = draw(st.sampled_from(hr.QUALITIES))
+        return hr.QualitySpec(c.name, quality, _modifiers(draw), _traits(draw, c))
+
+    return hr.QualityContest(side(first), side(second))
+
+
+def _duel(draw: st.DrawFn, game: hr.Game, able: list[hr.Character]) -> Action:
+    first, second = draw(st.lists(st.sampled_from(able), min_size=2, max_size=2, unique=True))
+
+    def side(c: hr.Character) -> hr.Duellist:
+        damage = draw(st.sampled_from([0, 0, 1, 3, 8]))
+        effect = draw(st.sampled_from(["", "vomits slugs", "is disarmed"]))
+        if draw(st.booleans()):
+            spell = draw(st.sampled_from(CATALOGUE))
+            return hr.Duellist(c.name, spell, damage, effect, modifiers=_modifiers(draw))
+        return hr.Duellist(
+            c.name,
+            draw(st.sampled_from(SPELL_NAMES)),
+            damage,
+            effect,
+            skill=draw(st.sampled_from(MAGICAL)),
+            year=draw(st.integers(1, 7)),
+            traits=_traits(draw, c),
+        )
+
+    return hr.DuelRound(side(first), side(second))
+
+
+def _learn_spell(draw: st.DrawFn, game: hr.Game, able: list[hr.Character]) -> Action:
+    return hr.LearnSpell(_pick(draw, _alive(game)).name, draw(st.sampled_from(CATALOGUE)))
+
+
+def _join_class(draw: st.DrawFn, game: hr.Game, able: list[hr.Character]) -> Action:
+    return hr.JoinClass(_pick(draw, _alive(game)).name, draw(st.sampled_from(MAGICAL)))
+
+
+def _add_character(draw: st.DrawFn, game: hr.Game, able: list[hr.Character]) -> Action:
+    name = draw(st.sampled_from([*NAMES, "Hannah", "Ernie"]))
+    return hr.AddCharacter(draw(characters(name)))
+
+
+def _remove_character(draw: st.DrawFn, game: hr.Game, able: list[hr.Character]) -> Action:
+    return hr.RemoveCharacter(draw(st.sampled_from(sorted(game.characters))))
+
+
 def _fixed(action: Action) -> Any:
     def make(draw: st.DrawFn, game: hr.Game, able: list[hr.Character]) -> Action:
         return action
@@ -234,13 +283,16 @@ def gm_actions(draw: st.DrawFn, game: hr.Game) -> Action:
     if able:
         makers += [_skill_test] * 6 + [_quality_test] * 3 + [_cast_spell] * 5
     if len(able) >= 2:
-        makers += [_contest] * 3 + [_brawl] * 5
+        makers += [_contest] * 3 + [_brawl] * 5 + [_quality_contest] * 2 + [_duel] * 3
     if _alive(game):
         makers += [_damage] * 3 + [_fall] * 2
     if any(c.damage > 0 for c in _alive(game)):
         makers += [_heal] * 3
     if any(c.year == 1 for c in able):
         makers += [_advance] * 2
+    if _alive(game):
+        makers += [_learn_spell, _join_class]
+    makers += [_add_character, _remove_character, _fixed(hr.EndOfYear())]
     makers += [_fixed(hr.EndSession())] * 2 + [_fixed(hr.SchoolBreak())] * 2
     makers.append(_fixed(hr.EndScene()))  # rarely: it ends the scene
     maker = draw(st.sampled_from(makers))
@@ -261,7 +313,7 @@ def illegal_actions(draw: st.DrawFn, game: hr.Game) -> object:
     someone = draw(st.sampled_from(names))
     c = game.characters[someone]
     candidates: list[object] = [
-        hr.SpendYouth(draw(st.sampled_from(others)), 0),
+        hr.SpendYouth(draw(st.sampled_from(others)) if others else "Nobody", 0),
         hr.SkillTest(someone, "Quidditch Tactics", "Agility"),
         hr.SkillTest(someone, "Brawl", "Luck"),
         hr.SkillTest("Nobody", "Brawl", "Agility"),
@@ -275,6 +327,13 @@ def illegal_actions(draw: st.DrawFn, game: hr.Game) -> object:
         hr.CastSpell(someone, "Lumos", skill="Potions"),
         hr.CastSpell(someone, "Unknown charm"),
         hr.AdvanceYears(someone, 8),
+        hr.QualityContest(hr.QualitySpec(someone, "Bravery"), hr.QualitySpec(someone, "Bravery")),
+        hr.DuelRound(hr.Duellist(someone, "Lumos"), hr.Duellist("Nobody", "Lumos")),
+        hr.DuelRound(hr.Duellist(someone, "Lumos", damage=-1), hr.Duellist(someone, "Nox")),
+        hr.LearnSpell(someone, "Unknown charm"),
+        hr.JoinClass(someone, "Brawl"),
+        hr.AddCharacter(c),
+        hr.RemoveCharacter("Nobody"),
         hr.SkillTest(someone, "Brawl", "Agility", traits=("No such trait",)),
         ChanceOutcome(0),
         ChanceOutcome("1"),
@@ -292,6 +351,12 @@ def illegal_actions(draw: st.DrawFn, game: hr.Game) -> object:
         candidates.append(hr.Heal(someone, 1))
     if c.year != 1:
         candidates.append(hr.AdvanceYears(someone, 2))
+    if c.spells:
+        candidates.append(hr.LearnSpell(someone, sorted(c.spells)[0]))
+    if c.year is None:
+        candidates.append(hr.JoinClass(someone, "Charms"))
+    if len(names) == 1:
+        candidates.append(hr.RemoveCharacter(someone))
     if knocked:
         out = draw(st.sampled_from(knocked))
         other = draw(st.sampled_from(names))
@@ -304,6 +369,8 @@ def illegal_actions(draw: st.DrawFn, game: hr.Game) -> object:
             ),
             hr.BrawlRound(hr.Fighter(other), hr.Fighter(out)),
             hr.AdvanceYears(out, 2),
+            hr.QualityContest(hr.QualitySpec(out, "Bravery"), hr.QualitySpec(other, "Bravery")),
+            hr.DuelRound(hr.Duellist(other, "Lumos"), hr.Duellist(out, "Nox")),
         ]
     return draw(st.sampled_from(candidates))
 

@@ -119,14 +119,26 @@ def test_a_view_built_mid_decision_shows_the_prompt_and_the_details() -> None:
     assert isinstance(game.awaiting, Decision)
     sky = game.view("Sky")
     assert sky.prompt == "Sky rolled 11 against 5 for Agility + Brawl: spend Youth (+3 each)?"
-    assert dict(sky.details) == {"roll": 11, "target": 5, "label": "Agility + Brawl"}
+    assert dict(sky.details) == {
+        "roll": 11,
+        "target": 5,
+        "label": "Agility + Brawl",
+        "die": 20,
+        "youth": 7,
+    }
     assert sky.legal_actions == tuple(hr.SpendYouth("Sky", n) for n in range(8))
     for viewer in ("Weasley", None):
         view = game.view(viewer)
         assert (view.prompt, view.details) == (sky.prompt, sky.details)
         assert view.legal_actions == ()
     data = sky.to_dict()
-    assert data["details"] == {"roll": 11, "target": 5, "label": "Agility + Brawl"}
+    assert data["details"] == {
+        "roll": 11,
+        "target": 5,
+        "label": "Agility + Brawl",
+        "die": 20,
+        "youth": 7,
+    }
     assert SceneView.from_dict(json.loads(json.dumps(data))) == sky
     assert data["legal_actions"][2] == {"type": "hr.spend_youth", "character": "Sky", "points": 2}
 

@@ -14,21 +14,31 @@ import attrs
 
 from hogwarts_rules.actions import ACTIONS, Action
 from hogwarts_rules.frozen import FrozenMap
+from hogwarts_rules.hufflepuff_ravenclaw.character import Character
 
 __all__ = [
+    "AddCharacter",
     "AdvanceYears",
     "BrawlRound",
     "CastSpell",
     "Contest",
     "Damage",
+    "DuelRound",
+    "Duellist",
+    "EndOfYear",
     "EndScene",
     "EndSession",
     "Fall",
     "Fighter",
     "Heal",
     "HufflepuffRavenclawAction",
+    "JoinClass",
+    "LearnSpell",
     "Modifier",
+    "QualityContest",
+    "QualitySpec",
     "QualityTest",
+    "RemoveCharacter",
     "SchoolBreak",
     "SkillTest",
     "SpendYouth",
@@ -303,3 +313,153 @@ class AdvanceYears(HufflepuffRavenclawAction):
 @attrs.frozen
 class EndScene(HufflepuffRavenclawAction):
     """The game master ends the scene; no more actions are accepted."""
+
+
+@attrs.frozen
+class QualitySpec:
+    """One side of a quality contest: a d6 at or under a quality.
+
+    Attributes:
+        character: who rolls.
+        quality: ``"Intellect"``, ``"Fortitude"`` or ``"Bravery"``.
+        modifiers: situational modifiers.
+        traits: situational Advantages/Disadvantages named for this roll.
+    """
+
+    character: str
+    quality: str
+    modifiers: tuple[Modifier, ...] = ()
+    traits: tuple[str, ...] = ()
+
+
+@ACTIONS.register("hr.quality_contest")
+@attrs.frozen
+class QualityContest(HufflepuffRavenclawAction):
+    """Two characters pit qualities against each other: both roll a d6, the larger margin wins.
+
+    Attributes:
+        first: the side that started the contest.
+        second: the other side.
+    """
+
+    first: QualitySpec
+    second: QualitySpec
+
+
+@attrs.frozen
+class Duellist:
+    """One side of a wizard duel's round: the spell a character casts at the other.
+
+    Attributes:
+        character: the caster.
+        spell: the spell (a standard spell, or other magic with ``skill`` and ``year``).
+        damage: the Points the spell does when it lands; 0 for a jinx, which does no
+            damage but has an effect.
+        effect: what the spell does, in words (``"vomits slugs"``).
+        stat: the stat or quality the magical skill is added to.
+        verbal: the incantation is said aloud (+3).
+        skill: the magical skill, for a spell not in the catalogue.
+        year: the spell's school year, for a spell not in the catalogue.
+        modifiers: situational modifiers.
+        traits: situational Advantages/Disadvantages named for this round.
+    """
+
+    character: str
+    spell: str
+    damage: int = 0
+    effect: str = ""
+    stat: str = "Intellect"
+    verbal: bool = True
+    skill: str | None = None
+    year: int | None = None
+    modifiers: tuple[Modifier, ...] = ()
+    traits: tuple[str, ...] = ()
+
+    def cast(self) -> CastSpell:
+        """This side's casting as a `CastSpell` (duels have no preparation test)."""
+        return CastSpell(
+            self.character,
+            self.spell,
+            stat=self.stat,
+            verbal=self.verbal,
+            skill=self.skill,
+            year=self.year,
+            modifiers=self.modifiers,
+            traits=self.traits,
+        )
+
+
+@ACTIONS.register("hr.duel_round")
+@attrs.frozen
+class DuelRound(HufflepuffRavenclawAction):
+    """One round of a wizard duel: both cast at once, as a contest (rulings HR-32 and HR-33).
+
+    Attributes:
+        first: one duellist.
+        second: the other duellist.
+    """
+
+    first: Duellist
+    second: Duellist
+
+
+@ACTIONS.register("hr.end_of_year")
+@attrs.frozen
+class EndOfYear(HufflepuffRavenclawAction):
+    """The school year ends: experience rolls, then the students move up a year.
+
+    The rolls are those of a school break; then every student alive moves up a
+    year, with the Youth pool of the new year (ruling HR-28).
+    """
+
+
+@ACTIONS.register("hr.learn_spell")
+@attrs.frozen
+class LearnSpell(HufflepuffRavenclawAction):
+    """Record a standard spell on a character's sheet (ruling HR-29).
+
+    Attributes:
+        character: who learns it.
+        spell: a spell of the scene's catalogue.
+    """
+
+    character: str
+    spell: str
+
+
+@ACTIONS.register("hr.join_class")
+@attrs.frozen
+class JoinClass(HufflepuffRavenclawAction):
+    """A student starts taking a class in a magical skill (ruling HR-30).
+
+    Attributes:
+        character: the student.
+        skill: the magical skill.
+    """
+
+    character: str
+    skill: str
+
+
+@ACTIONS.register("hr.add_character")
+@attrs.frozen
+class AddCharacter(HufflepuffRavenclawAction):
+    """A character joins a scene already under way (ruling HR-31).
+
+    Attributes:
+        character: the new character's sheet.
+    """
+
+    character: Character
+
+
+@ACTIONS.register("hr.remove_character")
+@attrs.frozen
+class RemoveCharacter(HufflepuffRavenclawAction):
+    """A character leaves the scene (ruling HR-31).
+
+    Attributes:
+        character: who leaves.
+    """
+
+    character: str

@@ -102,7 +102,7 @@ DEFAULT_SPELLS: Final[Mapping[str, Spell]] = FrozenMap(
         "Incendio": Spell("Charms", 1, "starts a fire"),
         "Petrificus Totalus": Spell("Charms", 1, "full body-bind"),
         "Flipendo": Spell("Defence Against the Dark Arts", 1, "knocks a target back"),
-        "Expelliarmus": Spell("Defence Against the Dark Arts", 2, "disarms an opponent"),
+        "Expelliarmus": Spell("Defence Against the Dark Arts", 1, "disarms an opponent"),
         "Rictusempra": Spell("Charms", 2, "tickling charm"),
         "Riddikulus": Spell("Defence Against the Dark Arts", 3, "turns a boggart ridiculous"),
         "Accio": Spell("Charms", 4, "summons an object"),
@@ -272,7 +272,18 @@ def wound_for(damage: int, size: int, *, knocked_out: bool = False) -> Wound:
         ['unhurt', 'unhurt', 'major', 'unconscious', 'unconscious']
         >>> wound_for(2, 2).value  # Size 2: a Major Wound and unconsciousness together
         'unconscious'
+        >>> wound_for(0, 0)
+        Traceback (most recent call last):
+        ...
+        ValueError: Size is a whole number of 1 or more, not 0
+
+    Raises:
+        ValueError: ``size`` below 1 or ``damage`` below 0 (no character has them).
     """
+    if type(size) is not int or size < 1:
+        raise ValueError(f"Size is a whole number of 1 or more, not {size!r}")
+    if type(damage) is not int or damage < 0:
+        raise ValueError(f"damage is a whole number of Points, 0 or more, not {damage!r}")
     if damage >= size + 10:
         return Wound.DEAD
     if damage >= size or knocked_out:

@@ -9,7 +9,11 @@ import attrs
 from hogwarts_rules.events import EVENTS, Event
 
 __all__ = [
+    "CharacterAdded",
     "CharacterAdvanced",
+    "CharacterAged",
+    "CharacterRemoved",
+    "ClassJoined",
     "ContestResolved",
     "DamageTaken",
     "ExperienceRolled",
@@ -19,6 +23,9 @@ __all__ = [
     "SceneEnded",
     "Scuffed",
     "SkillChecked",
+    "SpellBlocked",
+    "SpellLanded",
+    "SpellLearned",
     "TestResolved",
     "TestRolled",
     "WoundChanged",
@@ -392,3 +399,143 @@ class SceneEnded(HufflepuffRavenclawEvent):
     def description(self) -> str:
         """See `Event.description`."""
         return "The scene ends"
+
+
+@EVENTS.register("hr.character_aged")
+@attrs.frozen
+class CharacterAged(HufflepuffRavenclawEvent):
+    """A student moved up a school year at the end of the year (or left school).
+
+    Attributes:
+        character: who.
+        year: the new school year, or ``None``: a seventh year left school, an adult now.
+        youth: the new Youth pool (refreshed to the new year's pool).
+    """
+
+    character: str
+    year: int | None
+    youth: int
+
+    @property
+    def description(self) -> str:
+        """See `Event.description`."""
+        if self.year is None:
+            return f"{self.character} leaves Hogwarts: an adult now, with no Youth"
+        return f"{self.character} moves up to year {self.year} ({self.youth} Youth)"
+
+
+@EVENTS.register("hr.spell_learned")
+@attrs.frozen
+class SpellLearned(HufflepuffRavenclawEvent):
+    """A standard spell was recorded on a character's sheet.
+
+    Attributes:
+        character: who learned it.
+        spell: the spell.
+    """
+
+    character: str
+    spell: str
+
+    @property
+    def description(self) -> str:
+        """See `Event.description`."""
+        return f"{self.character} learns {self.spell}"
+
+
+@EVENTS.register("hr.class_joined")
+@attrs.frozen
+class ClassJoined(HufflepuffRavenclawEvent):
+    """A student started taking a class.
+
+    Attributes:
+        character: the student.
+        skill: the magical skill of the class.
+    """
+
+    character: str
+    skill: str
+
+    @property
+    def description(self) -> str:
+        """See `Event.description`."""
+        return f"{self.character} joins the {self.skill} class"
+
+
+@EVENTS.register("hr.character_added")
+@attrs.frozen
+class CharacterAdded(HufflepuffRavenclawEvent):
+    """A character joined the scene (the sheet is in the action and the scene).
+
+    Attributes:
+        character: who joined.
+    """
+
+    character: str
+
+    @property
+    def description(self) -> str:
+        """See `Event.description`."""
+        return f"{self.character} joins the scene"
+
+
+@EVENTS.register("hr.character_removed")
+@attrs.frozen
+class CharacterRemoved(HufflepuffRavenclawEvent):
+    """A character left the scene.
+
+    Attributes:
+        character: who left.
+    """
+
+    character: str
+
+    @property
+    def description(self) -> str:
+        """See `Event.description`."""
+        return f"{self.character} leaves the scene"
+
+
+@EVENTS.register("hr.spell_landed")
+@attrs.frozen
+class SpellLanded(HufflepuffRavenclawEvent):
+    """A duellist's spell took effect on the other (damage follows as `DamageTaken`).
+
+    Attributes:
+        caster: who cast it.
+        target: whom it hit.
+        spell: the spell.
+        effect: what it does, in words (may be empty).
+    """
+
+    caster: str
+    target: str
+    spell: str
+    effect: str
+
+    @property
+    def description(self) -> str:
+        """See `Event.description`."""
+        effect = f": {self.target} {self.effect}" if self.effect else ""
+        return f"{self.caster}'s {self.spell} hits {self.target}{effect}"
+
+
+@EVENTS.register("hr.spell_blocked")
+@attrs.frozen
+class SpellBlocked(HufflepuffRavenclawEvent):
+    """A duellist's jinx succeeded with the lesser degree, and the other blocked it.
+
+    Attributes:
+        caster: who cast it.
+        target: who blocked it.
+        spell: the spell.
+    """
+
+    caster: str
+    target: str
+    spell: str
+
+    @property
+    def description(self) -> str:
+        """See `Event.description`."""
+        return f"{self.target} blocks {self.caster}'s {self.spell}"

@@ -22,7 +22,6 @@ Examples:
 
 from __future__ import annotations
 
-import math
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, Final, Generic, Self, TypeVar, cast
 
@@ -33,19 +32,28 @@ from hogwarts_rules.dice import DiceSource
 from hogwarts_rules.engine import Context, GameBase, Outcome, check_player_names, make_dice
 from hogwarts_rules.frozen import FrozenMap
 from hogwarts_rules.hufflepuff_ravenclaw.actions import (
+    AddCharacter,
     AdvanceYears,
     BrawlRound,
     CastSpell,
     Contest,
     Damage,
+    Duellist,
+    DuelRound,
+    EndOfYear,
     EndScene,
     EndSession,
     Fall,
     Fighter,
     Heal,
     HufflepuffRavenclawAction,
+    JoinClass,
+    LearnSpell,
     Modifier,
+    QualityContest,
+    QualitySpec,
     QualityTest,
+    RemoveCharacter,
     SchoolBreak,
     SkillTest,
     SpendYouth,
@@ -63,7 +71,11 @@ from hogwarts_rules.hufflepuff_ravenclaw.character import (
 )
 from hogwarts_rules.hufflepuff_ravenclaw.errors import refuse
 from hogwarts_rules.hufflepuff_ravenclaw.events import (
+    CharacterAdded,
     CharacterAdvanced,
+    CharacterAged,
+    CharacterRemoved,
+    ClassJoined,
     ContestResolved,
     DamageTaken,
     ExperienceRolled,
@@ -72,15 +84,28 @@ from hogwarts_rules.hufflepuff_ravenclaw.events import (
     SceneEnded,
     Scuffed,
     SkillChecked,
+    SpellBlocked,
+    SpellLanded,
+    SpellLearned,
     TestResolved,
     TestRolled,
     WoundChanged,
     YouthRefreshed,
     YouthSpent,
 )
+from hogwarts_rules.hufflepuff_ravenclaw.resolution import (
+    RollResult,
+    blow,
+    brawl_exchange,
+    contest_winner,
+    duel_exchange,
+    fall_dice,
+    heal,
+    take_damage,
+    youth_order,
+)
 from hogwarts_rules.hufflepuff_ravenclaw.tables import (
     ADVANCEMENT_TABLE,
-    FALL_METRES_PER_DIE,
     QUALITY_DIE,
     SKILL_DIE,
     SPELL_YEAR_PENALTY,
@@ -106,6 +131,18 @@ _MAX_MODIFIER: Final = 100
 _MAX_POINTS: Final = 1000
 _MAX_METRES: Final = 10_000
 _MAX_LABEL: Final = 80
+_LAST_YEAR: Final = 7
+
+
+@attrs.frozen
+class _Side:
+    """One side of a contest, ready to roll: who, what, the Target Number's parts, the skill."""
+
+    character: str
+    label: str
+    parts: tuple[tuple[str, int], ...]
+    skill: str | None
+
 
 A = TypeVar("A", bound=Action)
 
@@ -280,8 +317,8 @@ class Game(GameBase):
 
     @property
     def seat_names(self) -> tuple[str, ...]:
-        """The characters, in the scene's order."""
-        return tuple(c.name for c in self.setup.characters)
+        """The characters in the scene now, in order (added characters last, HR-31)."""
+        return tuple(self.characters)
 
     @property
     def is_over(self) -> bool:
@@ -392,6 +429,57 @@ class Game(GameBase):
         _check_int(action.year, 1, 7, "the spell's year")
         return action.skill, action.year, False
 
+    def spell_target_number(
+        self, action: CastSpell, *, prepared: bool = False
+    ) -> tuple[tuple[str, int], ...]:
+        """The parts of a spell's Target Number, before anything is rolled.
+
+        Args:
+            action: the spell to cast.
+            prepared: count the preparation test as made (one year of penalty less).
+
+        Raises:
+            IllegalActionError: the scene would refuse the spell.
+
+        Examples:
+            >>> from hogwarts_rules import hufflepuff_ravenclaw as hr
+            >>> scene = hr.new_game([hr.Character.first_year("Sky", skills={"Charms": 1})])
+            >>> scene.spell_target_number(hr.CastSpell("Sky", "Accio"))
+            (('Intellect', 3), ('Charms', 1), ('verbal incantation', 3), ('spell 3 year(s) above', -18))
+        """  # noqa: E501
+        self._check_cast_spell(action)
+        if prepared and action.preparation is None:
+            raise refuse("bad_preparation", f"{action.spell} is cast without a preparation test")
+        return tuple(self._spell_parts(action, prepared=prepared))
+
+    def preparation_spec(self, action: CastSpell) -> TestSpec:
+        """The Astronomy or Arithmancy test that prepares a spell (HR-13).
+
+        Raises:
+            IllegalActionError: the spell names no preparation.
+        """
+        if action.preparation is None:
+            raise refuse("bad_preparation", f"{action.spell} is cast without a preparation test")
+        return TestSpec(action.character, action.preparation, "Intellect")
+
+    def _spell_parts(self, action: CastSpell, *, prepared: bool) -> list[tuple[str, int]]:
+        c = self.characters[action.character]
+        skill, year, standard = self._spell_facts(action)
+        years_above = self._spell_penalty(action, year) - (1 if prepared else 0)
+        parts = [
+            (action.stat, c.stat(action.stat)),
+            (skill, c.skill(skill)),
+            *self._trait_parts(c, (action.stat, skill), action.traits),
+        ]
+        if action.verbal:
+            parts.append(("verbal incantation", VERBAL_INCANTATION_BONUS))
+        if standard:
+            parts.append(("standard spell", STANDARD_SPELL_BONUS))
+        if years_above:
+            parts.append((f"spell {years_above} year(s) above", -SPELL_YEAR_PENALTY * years_above))
+        parts.extend((m.reason, m.value) for m in action.modifiers)
+        return parts
+
     def _spell_penalty(self, action: CastSpell, year: int) -> int:
         caster_year = self.character(action.character).year
         years_above = max(0, year - (7 if caster_year is None else caster_year))
@@ -416,7 +504,7 @@ class Game(GameBase):
     def _check_skill_test(self, action: SkillTest) -> None:
         self._check_spec(action.spec())
 
-    def _check_quality_test(self, action: QualityTest) -> None:
+    def _check_quality_test(self, action: QualityTest | QualitySpec) -> None:
         c = self._able(action.character)
         if action.quality not in QUALITIES:
             raise refuse(
@@ -424,6 +512,66 @@ class Game(GameBase):
                 f"{str(action.quality)[:60]!r} is not a quality ({', '.join(QUALITIES)})",
             )
         self._check_modifiers(action.modifiers, action.traits, c)
+
+    def _check_quality_contest(self, action: QualityContest) -> None:
+        for side in (action.first, action.second):
+            if not isinstance(side, QualitySpec):
+                raise refuse("bad_side", "each side of a quality contest is a QualitySpec")
+            self._check_quality_test(side)
+        if action.first.character == action.second.character:
+            raise refuse("same_character", "a contest needs two different characters")
+
+    def _check_duel_round(self, action: DuelRound) -> None:
+        for d in (action.first, action.second):
+            if not isinstance(d, Duellist):
+                raise refuse("bad_side", "each side of a duel is a Duellist")
+            self._check_cast_spell(d.cast())
+            _check_int(d.damage, 0, _MAX_POINTS, "a duelling spell's damage Points")
+            _check_text(d.effect, "a spell's effect", allow_empty=True)
+        if action.first.character == action.second.character:
+            raise refuse("same_character", "a duel needs two different characters")
+
+    def _check_learn_spell(self, action: LearnSpell) -> None:
+        c = self._living(action.character)
+        if type(action.spell) is not str or action.spell not in self.setup.spells:
+            raise refuse(
+                "unknown_spell",
+                f"{str(action.spell)[:60]!r} is not a standard spell of this scene",
+            )
+        if action.spell in c.spells:
+            raise refuse("already_known", f"{c.name} already has {action.spell} on the sheet")
+
+    def _check_join_class(self, action: JoinClass) -> None:
+        c = self._living(action.character)
+        if c.year is None:
+            raise refuse("not_a_student", f"{c.name} is an adult and takes no classes")
+        if type(action.skill) is not str or self.setup.skills.get(action.skill) != "magical":
+            raise refuse(
+                "not_magical",
+                f"classes are taken in magical skills, and {str(action.skill)[:60]!r} is not one",
+            )
+        if action.skill in c.classes:
+            raise refuse("already_taking", f"{c.name} already takes {action.skill}")
+
+    def _check_add_character(self, action: AddCharacter) -> None:
+        c = action.character
+        if not isinstance(c, Character):
+            raise refuse("bad_character", f"{type(c).__name__} is not a Character")
+        check_player_names(
+            [*self.characters, c.name], minimum=1, maximum=MAX_CHARACTERS, noun="character"
+        )
+        _validate_character(c, self.setup)
+
+    def _check_remove_character(self, action: RemoveCharacter) -> None:
+        c = self.character(action.character)
+        if len(self.characters) == 1:
+            raise refuse("last_character", f"{c.name} is the last character of the scene")
+
+    def _living(self, name: object) -> Character:
+        c = self.character(name)  # type: ignore[arg-type]
+        if c.wound is Wound.DEAD:
+            raise refuse("dead", f"{c.name} is dead")
+        return c
 
     def _check_contest(self, action: Contest) -> None:
         self._check_spec(action.first)
@@ -482,7 +630,7 @@ class Game(GameBase):
             "no_roll_awaited", "Youth is spent right after a roll, and no roll is awaiting it"
         )
 
-    def _check_anytime(self, action: EndSession | SchoolBreak | EndScene) -> None:
+    def _check_anytime(self, action: EndSession | SchoolBreak | EndOfYear | EndScene) -> None:
         """The game master may end a session or the scene, or call a school break, any time."""
 
     def _check_advance(self, action: AdvanceYears) -> None:
@@ -539,11 +687,7 @@ class Game(GameBase):
 
     def _play_quality_test(self, ctx: Context, action: QualityTest) -> Self:
         c = self.character(action.character)
-        parts = (
-            (action.quality, c.qualities[action.quality]),
-            *self._trait_parts(c, (action.quality,), action.traits),
-            *((m.reason, m.value) for m in action.modifiers),
-        )
+        parts = self._quality_parts(c, action.quality, action.modifiers, action.traits)
         game, _ = self._resolve(ctx, c.name, action.quality, parts, QUALITY_DIE, None)
         return game
 
@@ -555,7 +699,7 @@ class Game(GameBase):
         return self._take_damage(ctx, action.character, action.points, action.reason)
 
     def _play_fall(self, ctx: Context, action: Fall) -> Self:
-        dice = action.metres // FALL_METRES_PER_DIE
+        dice = fall_dice(action.metres)
         rolls = ctx.roll_many(
             dice, 6, label=f"{action.character}'s fall of {action.metres} m", state=self
         )
@@ -567,6 +711,8 @@ class Game(GameBase):
     def _end_session(self, ctx: Context, action: EndSession) -> Self:
         game = self
         for c in self.characters.values():
+            if c.wound is Wound.DEAD:  # HR-22: the dead's Youth does not come back
+                continue
             game = game._with(attrs.evolve(c, youth=c.youth_max))
             ctx.emit(YouthRefreshed(c.name, c.youth_max))
         return game
@@ -575,7 +721,7 @@ class Game(GameBase):
         ctx.emit(SceneEnded())
         return attrs.evolve(self, ended=True)
 
-    def _test(self, ctx: Context, spec: TestSpec) -> tuple[Self, TestResolved]:
+    def _test(self, ctx: Context, spec: TestSpec) -> tuple[Self, RollResult]:
         """A d20 skill test with its Youth decision and check mark."""
         return self._resolve(
             ctx,
@@ -595,34 +741,55 @@ class Game(GameBase):
         return roll
 
     def _spend_youth(
-        self, ctx: Context, name: str, label: str, target: int, roll: int
+        self,
+        ctx: Context,
+        name: str,
+        label: str,
+        target: int,
+        roll: int,
+        die: int,
+        contest: Mapping[str, int | str] | None = None,
     ) -> tuple[Self, int]:
-        """Offer ``name`` to spend Youth after seeing ``roll``; return the game and final target."""
+        """Offer ``name`` to spend Youth after seeing ``roll``; return the game and points spent.
+
+        ``contest`` adds what a side of a contest knows of the other side to the
+        decision's details (see `_contest`).
+        """
         c = self.characters[name]
         if c.youth == 0:
-            return self, target
+            return self, 0
         options = [SpendYouth(name, n) for n in range(c.youth + 1)]
         prompt = (
             f"{name} rolled {roll} against {target} for {label}: "
             f"spend Youth (+{YOUTH_TN_BONUS} each)?"
         )
-        details: dict[str, int | str] = {"roll": roll, "target": target, "label": label}
+        details: dict[str, int | str] = {
+            "roll": roll,
+            "target": target,
+            "label": label,
+            "die": die,
+            "youth": c.youth,
+        }
+        if contest is not None:
+            details.update(contest)
         choice = ctx.decide(name, options, prompt=prompt, details=details, state=self)
         assert isinstance(choice, SpendYouth)
         final = target + YOUTH_TN_BONUS * choice.points
         c = attrs.evolve(c, youth=c.youth - choice.points)
         ctx.emit(YouthSpent(name, choice.points, final, c.youth))
-        return self._with(c), final
+        return self._with(c), choice.points
 
     def _finish(
-        self, ctx: Context, name: str, label: str, roll: int, target: int, skill: str | None
-    ) -> tuple[Self, TestResolved]:
-        success = roll <= target
-        result = TestResolved(name, label, roll, target, success, abs(target - roll))
-        ctx.emit(result)
+        self, ctx: Context, name: str, label: str, result: RollResult, skill: str | None
+    ) -> tuple[Self, RollResult]:
+        ctx.emit(
+            TestResolved(
+                name, label, result.roll, result.final_target, result.success, result.degree
+            )
+        )
         game = self
         c = self.characters[name]
-        if success and skill is not None and skill not in c.checks:
+        if result.success and skill is not None and skill not in c.checks:
             game = self._with(attrs.evolve(c, checks=c.checks | frozenset((skill,))))
             ctx.emit(SkillChecked(name, skill))
         return game, result
@@ -635,86 +802,136 @@ class Game(GameBase):
         parts: Sequence[tuple[str, int]],
         die: int,
         skill: str | None,
-    ) -> tuple[Self, TestResolved]:
+    ) -> tuple[Self, RollResult]:
         roll = self._roll(ctx, name, label, parts, die)
-        game, target = self._spend_youth(ctx, name, label, sum(v for _, v in parts), roll)
-        return game._finish(ctx, name, label, roll, target, skill)
+        target = sum(v for _, v in parts)
+        game, spent = self._spend_youth(ctx, name, label, target, roll, die)
+        return game._finish(ctx, name, label, RollResult(roll, target, spent, die), skill)
 
     def _contest(
         self, ctx: Context, first: TestSpec, second: TestSpec
-    ) -> tuple[Self, TestResolved, TestResolved]:
-        """Both roll; Youth is offered to the side behind first; larger margin wins."""
-        specs = (first, second)
-        labels = [f"{s.stat} + {s.skill}" for s in specs]
-        parts = [self.target_number(s) for s in specs]
-        rolls = [
-            self._roll(ctx, s.character, label, p, SKILL_DIE)
-            for s, label, p in zip(specs, labels, parts, strict=True)
+    ) -> tuple[Self, RollResult, RollResult]:
+        """A skill contest: both roll a d20 for stat + skill, check marks for successes."""
+        sides = [
+            _Side(s.character, f"{s.stat} + {s.skill}", self.target_number(s), s.skill)
+            for s in (first, second)
         ]
-        targets = [sum(v for _, v in p) for p in parts]
-        order = (1, 0) if targets[1] - rolls[1] < targets[0] - rolls[0] else (0, 1)
+        return self._contest_sides(ctx, sides[0], sides[1], SKILL_DIE)
+
+    def _contest_sides(
+        self, ctx: Context, first: _Side, second: _Side, die: int
+    ) -> tuple[Self, RollResult, RollResult]:
+        """Both roll; Youth is offered to the side behind first; larger margin wins (HR-4, HR-5)."""
+        sides = (first, second)
+        rolls = [self._roll(ctx, s.character, s.label, s.parts, die) for s in sides]
+        targets = [sum(v for _, v in s.parts) for s in sides]
+        order = youth_order(targets[0] - rolls[0], targets[1] - rolls[1])
+        spent = [0, 0]
         game = self
-        for i in order:
-            game, targets[i] = game._spend_youth(
-                ctx, specs[i].character, labels[i], targets[i], rolls[i]
+        answered: int | None = None  # the Youth the side that decided first spent
+        for position, i in enumerate(order):
+            j = 1 - i
+            opponent_target = targets[j] + YOUTH_TN_BONUS * spent[j]
+            known: dict[str, int | str] = {
+                "margin": targets[i] - rolls[i],
+                "decides": "first" if position == 0 else "second",
+                "opponent": sides[j].character,
+                "opponent_roll": rolls[j],
+                "opponent_target": opponent_target,
+                "opponent_margin": opponent_target - rolls[j],
+                "opponent_youth": game.characters[sides[j].character].youth,
+            }
+            if answered is not None:
+                known["opponent_spent"] = answered
+            game, spent[i] = game._spend_youth(
+                ctx, sides[i].character, sides[i].label, targets[i], rolls[i], die, known
             )
+            answered = spent[i]
         results = []
         for i in (0, 1):
             game, result = game._finish(
-                ctx, specs[i].character, labels[i], rolls[i], targets[i], specs[i].skill
+                ctx,
+                sides[i].character,
+                sides[i].label,
+                RollResult(rolls[i], targets[i], spent[i], die),
+                sides[i].skill,
             )
             results.append(result)
         a, b = results
-        winner = (
-            None if a.margin == b.margin else (a.character if a.margin > b.margin else b.character)
+        names = (first.character, second.character)
+        winner = contest_winner(a.margin, b.margin)
+        ctx.emit(
+            ContestResolved(
+                names[0], names[1], a.margin, b.margin, None if winner is None else names[winner]
+            )
         )
-        ctx.emit(ContestResolved(a.character, b.character, a.margin, b.margin, winner))
         return game, a, b
+
+    def _quality_parts(
+        self, c: Character, quality: str, modifiers: Sequence[Modifier], traits: Sequence[str]
+    ) -> tuple[tuple[str, int], ...]:
+        return (
+            (quality, c.qualities[quality]),
+            *self._trait_parts(c, (quality,), traits),
+            *((m.reason, m.value) for m in modifiers),
+        )
+
+    def _play_quality_contest(self, ctx: Context, action: QualityContest) -> Self:
+        sides = []
+        for spec in (action.first, action.second):
+            c = self.characters[spec.character]
+            parts = self._quality_parts(c, spec.quality, spec.modifiers, spec.traits)
+            sides.append(_Side(c.name, spec.quality, parts, None))
+        game, _, _ = self._contest_sides(ctx, sides[0], sides[1], QUALITY_DIE)
+        return game
+
+    def _duel(self, ctx: Context, action: DuelRound) -> Self:
+        duellists = (action.first, action.second)
+        sides = []
+        for d in duellists:
+            skill, _, _ = self._spell_facts(d.cast())
+            parts = tuple(self._spell_parts(d.cast(), prepared=False))
+            sides.append(_Side(d.character, f"{d.spell} ({skill})", parts, skill))
+        game, a, b = self._contest_sides(ctx, sides[0], sides[1], SKILL_DIE)
+        exchange = duel_exchange(a, b, duellists[0].damage, duellists[1].damage)
+        for caster, target in ((0, 1), (1, 0)):
+            d, other = duellists[caster], duellists[target]
+            if exchange.lands[caster]:
+                ctx.emit(SpellLanded(d.character, other.character, d.spell, d.effect))
+                points = exchange.dealt[caster]
+                if points is not None:
+                    reason = f"{d.character}'s {d.spell}"
+                    game = game._take_damage(ctx, other.character, points, reason)
+            elif exchange.blocked[caster]:
+                ctx.emit(SpellBlocked(d.character, other.character, d.spell))
+        return game
 
     def _cast(self, ctx: Context, action: CastSpell) -> Self:
         c = self.character(action.character)
-        skill, year, standard = self._spell_facts(action)
-        years_above = self._spell_penalty(action, year)
+        skill, _, _ = self._spell_facts(action)
         game = self
+        prepared = False
         if action.preparation is not None:
-            prep = TestSpec(c.name, action.preparation, "Intellect")
-            game, result = game._test(ctx, prep)
+            game, result = game._test(ctx, self.preparation_spec(action))
             if result.success:
-                years_above -= 1
+                prepared = True
+                years_above = self._spell_penalty(action, self._spell_facts(action)[1]) - 1
                 ctx.emit(PenaltyReduced(c.name, action.spell, -SPELL_YEAR_PENALTY * years_above))
-        c = game.characters[c.name]
-        parts = [
-            (action.stat, c.stat(action.stat)),
-            (skill, c.skill(skill)),
-            *game._trait_parts(c, (action.stat, skill), action.traits),
-        ]
-        if action.verbal:
-            parts.append(("verbal incantation", VERBAL_INCANTATION_BONUS))
-        if standard:
-            parts.append(("standard spell", STANDARD_SPELL_BONUS))
-        if years_above:
-            parts.append((f"spell {years_above} year(s) above", -SPELL_YEAR_PENALTY * years_above))
-        parts.extend((m.reason, m.value) for m in action.modifiers)
+        parts = game._spell_parts(action, prepared=prepared)
         game, _ = game._resolve(ctx, c.name, f"{action.spell} ({skill})", parts, SKILL_DIE, skill)
         return game
 
     def _brawl(self, ctx: Context, action: BrawlRound) -> Self:
         fighters = (action.first, action.second)
         game, a, b = self._contest(ctx, action.first.spec(), action.second.spec())
-        full = [_blow(self.characters[f.character].size, f.armed) for f in fighters]
-        dealt: list[int | None] = [None, None]  # damage each side deals, None for a miss
-        if a.success and b.success:
-            dealt = [full[0], full[1]]
-            if a.margin != b.margin:
-                lesser = 0 if a.margin < b.margin else 1
-                dealt[lesser] = max(full[lesser] - 1, 0)
-        elif a.success:
-            dealt[0] = full[0]
-        elif b.success:
-            dealt[1] = full[1]
-        elif a.margin != b.margin:
-            winner, loser = (a, b) if a.margin > b.margin else (b, a)
-            ctx.emit(Scuffed(winner.character, loser.character))
+        names = (action.first.character, action.second.character)
+        sizes = [self.characters[name].size for name in names]
+        exchange = brawl_exchange(
+            a, b, blow(sizes[0], armed=fighters[0].armed), blow(sizes[1], armed=fighters[1].armed)
+        )
+        if exchange.scuffer is not None:
+            ctx.emit(Scuffed(names[exchange.scuffer], names[1 - exchange.scuffer]))
+        dealt = exchange.dealt
         for attacker, defender, points in ((0, 1, dealt[0]), (1, 0, dealt[1])):
             if points is not None:
                 weapon = "armed" if fighters[attacker].armed else "unarmed"
@@ -724,14 +941,13 @@ class Game(GameBase):
 
     def _take_damage(self, ctx: Context, name: str, points: int, reason: str) -> Self:
         c = self.characters[name]
-        before = c.wound
-        c = attrs.evolve(c, damage=c.damage + points)
+        taken = take_damage(c.damage, c.size, points, knocked_out=c.knocked_out)
+        c = attrs.evolve(c, damage=taken.damage)
         game = self._with(c)
         ctx.emit(DamageTaken(name, points, c.damage, reason))
-        after = c.wound
-        if after is not before:
-            ctx.emit(WoundChanged(name, after.value))
-        if after is Wound.MAJOR and before in (Wound.UNHURT, Wound.MINOR):
+        if taken.after is not taken.before:
+            ctx.emit(WoundChanged(name, taken.after.value))
+        if taken.fortitude_test:
             parts = (
                 ("Fortitude", c.qualities["Fortitude"]),
                 *game._trait_parts(c, ("Fortitude",), ()),
@@ -748,8 +964,7 @@ class Game(GameBase):
     def _heal(self, ctx: Context, action: Heal) -> Self:
         c = self.characters[action.character]
         before = c.wound
-        damage = max(c.damage - action.points, 0)
-        knocked_out = c.knocked_out and 3 * damage >= 2 * c.size
+        damage, knocked_out = heal(c.damage, c.size, action.points, knocked_out=c.knocked_out)
         c = attrs.evolve(c, damage=damage, knocked_out=knocked_out)
         ctx.emit(Healed(c.name, action.points, damage))
         if c.wound is not before:
@@ -764,7 +979,7 @@ class Game(GameBase):
         ctx.emit(ExperienceRolled(c.name, skill, kind, roll, needed, value, new))
         return attrs.evolve(c, skills=c.skills.set(skill, new))
 
-    def _school_break(self, ctx: Context, action: SchoolBreak) -> Self:
+    def _school_break(self, ctx: Context, action: SchoolBreak | EndOfYear) -> Self:
         game = self
         for c in self.characters.values():
             if c.wound is Wound.DEAD:
@@ -777,6 +992,36 @@ class Game(GameBase):
                 game = game._with(c)
             game = game._with(attrs.evolve(c, checks=frozenset()))
         return game
+
+    def _end_of_year(self, ctx: Context, action: EndOfYear) -> Self:
+        game = self._school_break(ctx, action)
+        for c in game.characters.values():
+            if c.year is None or c.wound is Wound.DEAD:
+                continue
+            year = c.year + 1 if c.year < _LAST_YEAR else None
+            c = attrs.evolve(c, year=year)
+            c = attrs.evolve(c, youth=c.youth_max)
+            game = game._with(c)
+            ctx.emit(CharacterAged(c.name, year, c.youth))
+        return game
+
+    def _learn_spell(self, ctx: Context, action: LearnSpell) -> Self:
+        c = self.characters[action.character]
+        ctx.emit(SpellLearned(c.name, action.spell))
+        return self._with(attrs.evolve(c, spells=c.spells | frozenset((action.spell,))))
+
+    def _join_class(self, ctx: Context, action: JoinClass) -> Self:
+        c = self.characters[action.character]
+        ctx.emit(ClassJoined(c.name, action.skill))
+        return self._with(attrs.evolve(c, classes=c.classes | frozenset((action.skill,))))
+
+    def _add_character(self, ctx: Context, action: AddCharacter) -> Self:
+        ctx.emit(CharacterAdded(action.character.name))
+        return self._with(action.character)
+
+    def _remove_character(self, ctx: Context, action: RemoveCharacter) -> Self:
+        ctx.emit(CharacterRemoved(action.character))
+        return attrs.evolve(self, characters=self.characters.remove(action.character))
 
     def _advance(self, ctx: Context, action: AdvanceYears) -> Self:
         c = self.characters[action.character]
@@ -843,6 +1088,13 @@ _RULES: Final[Mapping[type[Action], _Rule[Any]]] = {
     AdvanceYears: _Rule(Game._check_advance, Game._advance),
     EndSession: _Rule(Game._check_anytime, Game._end_session),
     SchoolBreak: _Rule(Game._check_anytime, Game._school_break),
+    EndOfYear: _Rule(Game._check_anytime, Game._end_of_year),
+    QualityContest: _Rule(Game._check_quality_contest, Game._play_quality_contest),
+    DuelRound: _Rule(Game._check_duel_round, Game._duel),
+    LearnSpell: _Rule(Game._check_learn_spell, Game._learn_spell),
+    JoinClass: _Rule(Game._check_join_class, Game._join_class),
+    AddCharacter: _Rule(Game._check_add_character, Game._add_character),
+    RemoveCharacter: _Rule(Game._check_remove_character, Game._remove_character),
     EndScene: _Rule(Game._check_anytime, Game._end_scene),
 }
 """Each action type of a scene with its check (the game master's action must be
@@ -856,11 +1108,6 @@ def _rule_for(action: Action) -> _Rule[Any] | None:
         if rule is not None:
             return rule
     return None
-
-
-def _blow(size: int, armed: bool) -> int:
-    """Damage of a successful brawl hit: 1/3 Size unarmed, 2/3 Size armed, rounded up."""
-    return math.ceil(size * (2 if armed else 1) / 3)
 
 
 def new_game(
