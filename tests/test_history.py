@@ -90,3 +90,11 @@ def test_replace_names_an_unknown_field() -> None:
     game = ad.new_game(["Ann", "Ben"], seed=3)
     with pytest.raises(TypeError, match="no field 'colour'"):
         replace(game, colour="red")
+
+
+def test_replace_turns_any_sequence_given_as_a_history_into_a_history() -> None:
+    game, _ = ad.new_game(["Ann", "Ben"], seed=3).apply(ad.RollOff())
+    rebuilt = replace(game, history=tuple(game.history))
+    assert type(rebuilt.history) is History and rebuilt == game
+    moved, _ = rebuilt.apply(rebuilt.legal_actions()[0])
+    assert len(moved.history) == 2

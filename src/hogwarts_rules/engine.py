@@ -64,7 +64,9 @@ from hogwarts_rules.serialization import (
 )
 
 __all__ = [
+    "CONVERT",
     "MAX_NAME_LENGTH",
+    "MEMO",
     "ChanceRequest",
     "Context",
     "Decision",
@@ -164,13 +166,20 @@ def _replacer(cls: type[Any]) -> Any:
     names = tuple(f.name for f in fields if not f.metadata.get(MEMO))
     params = ", ".join(f"{name}=_KEEP" for name in names)
     lines = [f"def replace_{cls.__name__}(value, *, {params}):", "    new = _new(_cls)"]
-    for name in names:
-        lines.append(f"    _set(new, {name!r}, value.{name} if {name} is _KEEP else {name})")
+    namespace: dict[str, Any] = {"_KEEP": _KEEP, "_new": object.__new__, "_cls": cls}
+    for field in fields:
+        if field.metadata.get(MEMO):
+            continue
+        name = field.name
+        given = name
+        if field.metadata.get(CONVERT) and field.converter is not None:
+            namespace[f"_convert_{name}"] = field.converter
+            given = f"_convert_{name}({name})"
+        lines.append(f"    _set(new, {name!r}, value.{name} if {name} is _KEEP else {given})")
     for field in fields:
         if field.metadata.get(MEMO):  # a memo belongs to one value: the copy starts empty
             lines.append(f"    _set(new, {field.name!r}, None)")
     lines.append("    return new")
-    namespace: dict[str, Any] = {"_KEEP": _KEEP, "_new": object.__new__, "_cls": cls}
     namespace["_set"] = object.__setattr__
     exec("\n".join(lines), namespace)  # generated from the class's own field names
     function = namespace[f"replace_{cls.__name__}"]
@@ -182,6 +191,9 @@ _KEEP: Final = object()
 
 MEMO: Final = "hogwarts_rules.memo"
 """Field metadata key marking a private memo that `replace` gives each copy afresh."""
+
+CONVERT: Final = "hogwarts_rules.convert"
+"""Field metadata key: `replace` runs this field's converter on a new value."""
 
 
 def replacer(cls: type[_Value]) -> Callable[..., _Value]:
@@ -197,9 +209,11 @@ def replacer(cls: type[_Value]) -> Callable[..., _Value]:
 def replace(value: _Value, **changes: Any) -> _Value:
     """A fast `attrs.evolve` for frozen attrs values on hot paths.
 
-    It copies the fields and sets ``changes`` without running converters or
-    validators, so every changed value must already have its final type. The
-    copying function is generated once per class (one line per field).
+    It copies the fields and sets ``changes`` without running validators or
+    converters (except a field's marked `CONVERT`, such as a game's ``history``,
+    which may be given as any sequence), so every other changed value must already
+    have its final type. The copying function is generated once per class (one line
+    per field).
 
     Raises:
         TypeError: a change names no field of the class.
@@ -524,7 +538,9 @@ class GameBase(abc.ABC):
 
     dice: DiceSource = attrs.field(repr=False)
     pending: Pending | None = attrs.field(default=None, repr=False)
-    history: History = attrs.field(factory=History, converter=as_history, repr=False)
+    history: History = attrs.field(
+        factory=History, converter=as_history, repr=False, metadata={CONVERT: True}
+    )
     # What is worked out from the value (who acts, the legal actions), kept once
     # asked: a pure function of the value, so it takes no part in equality or repr.
     _memo_to_act: tuple[str, ...] | None = attrs.field(
