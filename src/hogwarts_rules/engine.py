@@ -971,13 +971,40 @@ class GameBase(abc.ABC):
             raise InvalidDataError("bad_type", "$.game: expected a string", "$.game")
         if "setup" not in data or "actions" not in data:
             raise InvalidDataError("missing_field", "$: a saved game needs 'setup' and 'actions'")
-        actions = structure(data["actions"], tuple[Action, ...], "$.actions")
+        actions = _structure_actions(data["actions"])
         game = cls.replay(GameRecord(game_kind, data["setup"], actions))
         if "state" in data and not _same_json(data["state"], game._state_dict()):
             raise InvalidDataError(
                 "state_mismatch", "$.state: does not match the game its actions produce", "$.state"
             )
         return game
+
+
+def _structure_actions(data: object) -> tuple[Action, ...]:
+    """A saved game's actions, structured strictly (``$.actions``).
+
+    A game repeats the same few actions many times: each distinct flat action
+    object (string, boolean and null fields) is structured once per load.
+    """
+    if not isinstance(data, list):
+        return structure(data, tuple[Action, ...], "$.actions")
+    seen: dict[tuple[tuple[str, object, type], ...], Action] = {}
+    actions: list[Action] = []
+    for index, item in enumerate(data):
+        key = None
+        if isinstance(item, dict) and all(
+            type(v) is str or type(v) is bool or v is None for v in item.values()
+        ):
+            key = tuple((k, v, type(v)) for k, v in item.items())
+            found = seen.get(key)
+            if found is not None:
+                actions.append(found)
+                continue
+        action = structure(item, Action, f"$.actions[{index}]")
+        if key is not None:
+            seen[key] = action
+        actions.append(action)
+    return tuple(actions)
 
 
 converter.register_unstructure_hook(
