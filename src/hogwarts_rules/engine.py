@@ -28,7 +28,9 @@ ordinary action with its own legal-action list.
 from __future__ import annotations
 
 import abc
+import inspect
 import secrets
+import types
 import unicodedata
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from fractions import Fraction
@@ -160,6 +162,19 @@ _REPLACERS: dict[type[Any], Any] = {}
 _Value = TypeVar("_Value")
 
 
+def _setter(cls: type[Any], name: str, namespace: dict[str, Any]) -> str:
+    """The start of a generated line that sets field ``name`` of ``new`` (up to the value).
+
+    A slot is set through its descriptor (faster than ``object.__setattr__``).
+    """
+    slot = inspect.getattr_static(cls, name, None)
+    if isinstance(slot, types.MemberDescriptorType):
+        namespace[f"_set_{name}"] = slot.__set__
+        return f"_set_{name}(new, "
+    namespace["_set"] = object.__setattr__
+    return f"_set(new, {name!r}, "
+
+
 def _replacer(cls: type[Any]) -> Any:
     """Generate ``cls``'s copy-with-changes function (one straight line per field)."""
     fields = attrs.fields(cls)
@@ -175,12 +190,13 @@ def _replacer(cls: type[Any]) -> Any:
         if field.metadata.get(CONVERT) and field.converter is not None:
             namespace[f"_convert_{name}"] = field.converter
             given = f"_convert_{name}({name})"
-        lines.append(f"    _set(new, {name!r}, value.{name} if {name} is _KEEP else {given})")
+        lines.append(
+            f"    {_setter(cls, name, namespace)}value.{name} if {name} is _KEEP else {given})"
+        )
     for field in fields:
         if field.metadata.get(MEMO):  # a memo belongs to one value: the copy starts empty
-            lines.append(f"    _set(new, {field.name!r}, None)")
+            lines.append(f"    {_setter(cls, field.name, namespace)}None)")
     lines.append("    return new")
-    namespace["_set"] = object.__setattr__
     exec("\n".join(lines), namespace)  # generated from the class's own field names
     function = namespace[f"replace_{cls.__name__}"]
     _REPLACERS[cls] = function

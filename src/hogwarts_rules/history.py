@@ -67,20 +67,20 @@ class History(Sequence[Action]):
 
     def add(self, action: Action) -> History:
         """This history with ``action`` added at the end (``self`` is unchanged)."""
-        new = object.__new__(History)
-        set_field = object.__setattr__
+        new = _new(_Growing)  # a History in the making: its slots may be set, once
         tail = (*self._tail, action)
         if len(tail) == CHUNK:
-            set_field(new, "_chunks", (*self._chunks, tail))
-            set_field(new, "_tail", ())
+            new._chunks = (*self._chunks, tail)
+            new._tail = ()
         else:
-            set_field(new, "_chunks", self._chunks)
-            set_field(new, "_tail", tail)
-        set_field(new, "_length", self._length + 1)
+            new._chunks = self._chunks
+            new._tail = tail
+        new._length = self._length + 1
         first = self._practice_from
         if first is None and type(action) is Practice:
             first = self._length
-        set_field(new, "_practice_from", first)
+        new._practice_from = first
+        new.__class__ = History  # type: ignore[assignment]
         return new
 
     @property
@@ -149,6 +149,16 @@ class History(Sequence[Action]):
 
     def __reduce__(self) -> tuple[Any, ...]:
         return (History, (tuple(self),))
+
+
+class _Growing(History):
+    """A `History` while `History.add` fills its slots (then it becomes a `History`)."""
+
+    __slots__ = ()
+    __setattr__ = object.__setattr__  # type: ignore[assignment]
+
+
+_new: Final = object.__new__
 
 
 def as_history(actions: Iterable[Action]) -> History:
