@@ -104,7 +104,9 @@ class Decision:
         options: every action the rules allow here.
         prompt: what is being decided, in words.
         details: facts a bot or a UI needs to decide, by name (for a Youth decision:
-            ``roll``, ``target`` and ``label``).
+            ``roll``, ``target``, ``label``, ``die`` and ``youth``; in a contest also
+            ``margin``, ``decides``, ``opponent`` and the opponent's roll, target,
+            margin and Youth, see ruling HR-5).
     """
 
     player: str
