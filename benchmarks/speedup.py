@@ -20,9 +20,15 @@ Workloads (issue 13's targets in brackets):
 
 1. ``adventure-random``: First Year Adventure, 4 `RandomBot`s, player turns per CPU
    second (turn actions: TakeTurn, MoveOne, RollToMove, GoToThirdFloor,
-   EnterDungeon) [new/old >= 5].
-2. ``adventure-heuristic``: the same with `HeuristicBot`s [>= 4].
-3. ``clue-random``: Clue, 4 `RandomBot`s, applies per CPU second [>= 3].
+   EnterDungeon) [new/old >= 5]. A random bot never reads its view, so this loop
+   builds none: at each step the deciding seat's legal actions, the bot's choice,
+   ``apply`` (the loop behind the issue's baseline of 31-32k player-turns/s).
+   ``adventure-random-views`` is the same loop building the seat's view at every
+   step too, as a driver for any bot does (shown, no target).
+2. ``adventure-heuristic``: the same with `HeuristicBot`s, which read their views
+   [>= 4].
+3. ``clue-random``: Clue, 4 `RandomBot`s, applies per CPU second, no views (as
+   ``adventure-random``) [>= 3]; ``clue-random-views`` builds them too (no target).
 4. ``clue-notebook``: whole Clue games per CPU second, 4 `NotebookBot`s [>= 3].
 5. ``clue-detective``: the same with `DetectiveBot`s [>= 2].
 6. ``apply-growth``: a long Adventure game (random bots that never enter the
@@ -33,12 +39,15 @@ Workloads (issue 13's targets in brackets):
 7. ``from-dict``: ``Game.from_dict`` of a long game of that kind (20,000 actions;
    2,000 with ``--quick``), from its JSON text, divided by the time to apply its
    actions to a new game. The figure per tree is that ratio [new <= 1.5].
+8. ``state-memory``: every state of a long game of that kind (8,000 actions; 2,000
+   with ``--quick``) kept in a list: the memory they hold (``tracemalloc``, after a
+   garbage collection) per state, in bytes [new <= 2,000].
 
 The bots' APIs are detected in the child: a bot whose ``choose`` takes three
 parameters gets ``(view, seat, actions)``, one taking two gets ``(view, actions)``
 (the older Clue bots). The driver loop is the one a real driver runs: the deciding
-seat's view, its legal actions (the view's ``legal_actions`` when it lists them),
-the bot's choice, ``apply``.
+seat's view (for bots that read views), its legal actions (the view's
+``legal_actions`` when it lists them), the bot's choice, ``apply``.
 
 It prints a table: each workload's median figure per tree, the median over the
 runs of the new/old ratio (each run pairs one old and one new subprocess), and the
@@ -89,12 +98,15 @@ class Workload:
 
 WORKLOADS = (
     Workload("adventure-random", "player-turns/s", 150, 15, "new/old >= 5", "rate", 5.0),
+    Workload("adventure-random-views", "player-turns/s", 150, 15, "none", "rate", 0.0),
     Workload("adventure-heuristic", "player-turns/s", 60, 6, "new/old >= 4", "rate", 4.0),
     Workload("clue-random", "applies/s", 20, 2, "new/old >= 3", "rate", 3.0),
+    Workload("clue-random-views", "applies/s", 20, 2, "none", "rate", 0.0),
     Workload("clue-notebook", "games/s", 40, 4, "new/old >= 3", "rate", 3.0),
     Workload("clue-detective", "games/s", 12, 2, "new/old >= 2", "rate", 2.0),
     Workload("apply-growth", "late/early apply", 20_000, 2_000, "new <= 1.25", "ceiling", 1.25),
     Workload("from-dict", "from_dict/apply", 20_000, 2_000, "new <= 1.5", "ceiling", 1.5),
+    Workload("state-memory", "bytes/state", 8_000, 2_000, "new <= 2,000", "ceiling", 2_000.0),
 )
 
 
@@ -110,8 +122,14 @@ def _chooser(bot: Any) -> Callable[[Any, str, Sequence[Any]], Any]:
     return lambda view, seat, actions: choose(view, actions)
 
 
-def _play(game: Any, choosers: Mapping[str, Callable[..., Any]], max_steps: int) -> Any:
-    """Let the bots play ``game`` for at most ``max_steps`` actions (or to its end)."""
+def _play(
+    game: Any, choosers: Mapping[str, Callable[..., Any]], max_steps: int, views: bool = True
+) -> Any:
+    """Let the bots play ``game`` for at most ``max_steps`` actions (or to its end).
+
+    With ``views`` each step builds the deciding seat's view and hands it to the bot;
+    without, the bot gets ``None`` (for bots that never read it: `RandomBot`).
+    """
     seats = tuple(choosers)
     steps = 0
     while steps < max_steps and not game.is_over:
@@ -120,12 +138,16 @@ def _play(game: Any, choosers: Mapping[str, Callable[..., Any]], max_steps: int)
             seat = to_act[0]
             if seat not in choosers:
                 break
-            view = game.view(seat)
-            listed = getattr(view, "legal_actions", None)
-            actions = listed if isinstance(listed, tuple) else game.legal_actions(seat)
+            if views:
+                view = game.view(seat)
+                listed = getattr(view, "legal_actions", None)
+                actions = listed if isinstance(listed, tuple) else game.legal_actions(seat)
+            else:
+                view = None
+                actions = game.legal_actions(seat)
         else:  # nobody must decide (the roll-off, the deal): the first seat starts it
             seat = seats[0]
-            view = game.view(seat)
+            view = game.view(seat) if views else None
             actions = game.legal_actions()
         if not actions:
             break
@@ -162,14 +184,14 @@ def _games(workload: str, size: int, first_seed: int) -> dict[str, float]:
         game: Any
         if workload.startswith("adventure"):
             bots: list[Any] = (
-                [ad.RandomBot(seed * 10 + i) for i in range(len(PLAYERS))]
-                if workload == "adventure-random"
-                else [ad.HeuristicBot() for _ in PLAYERS]
+                [ad.HeuristicBot() for _ in PLAYERS]
+                if workload == "adventure-heuristic"
+                else [ad.RandomBot(seed * 10 + i) for i in range(len(PLAYERS))]
             )
             game = ad.new_game(list(PLAYERS), seed=seed, max_rounds=1000)
             choosers = {p: _chooser(b) for p, b in zip(PLAYERS, bots, strict=True)}
         else:
-            if workload == "clue-random":
+            if workload.startswith("clue-random"):
                 bots = [clue.RandomBot(seed * 10 + i) for i in range(len(CLUE_PLAYERS))]
             elif workload == "clue-notebook":
                 bots = [clue.NotebookBot() for _ in CLUE_PLAYERS]
@@ -177,12 +199,19 @@ def _games(workload: str, size: int, first_seed: int) -> dict[str, float]:
                 bots = [clue.DetectiveBot() for _ in CLUE_PLAYERS]
             game = clue.new_game(list(CLUE_PLAYERS), seed=seed)
             choosers = {p: _chooser(b) for p, b in zip(CLUE_PLAYERS, bots, strict=True)}
-        game = _play(game, choosers, 20_000)
+        views = workload not in ("adventure-random", "clue-random")
+        game = _play(game, choosers, 20_000, views)
         seconds += time.process_time() - start
         applies += len(game.history)
         turns += sum(1 for action in game.history if isinstance(action, turn_actions))
     work = {"applies": float(applies), "turns": float(turns), "games": float(size)}
-    per = {"adventure-random": "turns", "adventure-heuristic": "turns", "clue-random": "applies"}
+    per = {
+        "adventure-random": "turns",
+        "adventure-random-views": "turns",
+        "adventure-heuristic": "turns",
+        "clue-random": "applies",
+        "clue-random-views": "applies",
+    }
     return {"figure": work[per.get(workload, "games")] / seconds, "seconds": seconds, **work}
 
 
@@ -260,6 +289,27 @@ def _from_dict(steps: int, rounds: int) -> dict[str, float]:
     }
 
 
+def _memory(steps: int) -> dict[str, float]:
+    """Bytes per state kept, when every state of a ``steps``-action game is kept."""
+    import gc
+    import tracemalloc
+
+    from hogwarts_rules import adventure as ad
+
+    game = _long_game(steps)
+    history = tuple(game.history)
+    gc.collect()
+    tracemalloc.start()
+    before = tracemalloc.get_traced_memory()[0]
+    states = [ad.new_game(list(PLAYERS), seed=7)]
+    for action in history:
+        states.append(states[-1].apply(action)[0])
+    gc.collect()
+    kept = tracemalloc.get_traced_memory()[0] - before
+    tracemalloc.stop()
+    return {"figure": kept / len(states), "total_mb": kept / 2**20, "applies": float(steps)}
+
+
 def child(workload: str, src: str, size: int) -> dict[str, float]:
     """Run one workload against the package in ``src``; refuse any other copy."""
     import hogwarts_rules
@@ -271,6 +321,8 @@ def child(workload: str, src: str, size: int) -> dict[str, float]:
         return _growth(size, rounds=3)
     if workload == "from-dict":
         return _from_dict(size, rounds=2)
+    if workload == "state-memory":
+        return _memory(size)
     _games(workload, 1, first_seed=10_000)  # warm-up
     return _games(workload, size, first_seed=0)
 
@@ -339,12 +391,16 @@ def measure(old: Path, new: Path, workload: Workload, repeat: int, quick: bool) 
 
 def _parts(workload: Workload, runs: Sequence[Mapping[str, float]]) -> list[float]:
     """The medians of the figures behind a per-tree ratio."""
-    keys = {"apply-growth": ("early_us", "late_us"), "from-dict": ("from_dict_s", "apply_s")}
+    keys = {
+        "apply-growth": ("early_us", "late_us"),
+        "from-dict": ("from_dict_s", "apply_s"),
+        "state-memory": ("total_mb",),
+    }
     return [statistics.median(run[key] for run in runs) for key in keys.get(workload.name, ())]
 
 
 def _number(value: float, kind: str) -> str:
-    if kind == "ceiling" or value < 100:
+    if value < 100:
         return f"{value:,.2f}"
     return f"{value:,.0f}"
 
@@ -355,6 +411,8 @@ def _detail(workload: Workload, olds: Sequence[float], news: Sequence[float]) ->
         return "mean apply early/late µs: old {:.1f}/{:.1f}, new {:.1f}/{:.1f}".format(*olds, *news)
     if workload.name == "from-dict":
         return "from_dict/apply s: old {:.3f}/{:.3f}, new {:.3f}/{:.3f}".format(*olds, *news)
+    if workload.name == "state-memory":
+        return "every state kept: old {:.1f} MB, new {:.1f} MB".format(*olds, *news)
     return ""
 
 
@@ -371,6 +429,8 @@ def table(results: Mapping[Workload, Mapping[str, Any]], old_label: str, quick: 
     for workload, r in results.items():
         size = "" if r["same"] else "*"
         met = "yes" if r["met"] else "no"
+        if workload.target == "none":
+            met = "(no target)"
         if quick and workload.kind == "ceiling":
             met = f"n/a ({workload.quick:,} steps, not {workload.full:,})"
         lines.append(

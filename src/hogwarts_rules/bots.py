@@ -64,8 +64,9 @@ def seat_actions(game: GameBase, seat: str) -> tuple[Action, ...]:
     """
     if game.is_over:
         return ()
-    if game.to_act:
-        return game.legal_actions(seat) if seat in game.to_act else ()
+    to_act = game.to_act
+    if to_act:
+        return game.legal_actions(seat) if seat in to_act else ()
     return tuple(a for a in game.legal_actions() if a.actor is None or a.actor == seat)
 
 

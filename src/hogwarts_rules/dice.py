@@ -192,6 +192,14 @@ class SeededDice:
         }
 
 
+def _seeded(seed: int, state: int) -> SeededDice:
+    """`SeededDice` without re-checking ``seed`` and ``state`` (both already checked)."""
+    dice = object.__new__(SeededDice)
+    object.__setattr__(dice, "seed", seed)
+    object.__setattr__(dice, "state", state)
+    return dice
+
+
 def _int_tuple(values: Iterable[int]) -> tuple[int, ...]:
     if isinstance(values, str | bytes) or not isinstance(values, Iterable):
         raise DiceError("bad_script", "scripted rolls must be a list of whole numbers")

@@ -28,19 +28,32 @@ ordinary action with its own legal-action list.
 from __future__ import annotations
 
 import abc
+import inspect
 import secrets
+import types
 import unicodedata
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from fractions import Fraction
 from typing import Any, ClassVar, Final, NoReturn, Self, TypeVar
 
 import attrs
 
 from hogwarts_rules.actions import CORE_ACTIONS, Action, ChanceOutcome, Practice, Rekey
-from hogwarts_rules.dice import CHANCE, DiceSource, ExternalDice, SeededDice, seed_from_string
+from hogwarts_rules.dice import (
+    _GOLDEN,
+    _MASK64,
+    CHANCE,
+    DiceSource,
+    ExternalDice,
+    SeededDice,
+    _check_sides,
+    _seeded,
+    seed_from_string,
+)
 from hogwarts_rules.errors import IllegalActionError, InvalidDataError, RulesError
 from hogwarts_rules.events import DiceRekeyed, Event, PracticeStarted
 from hogwarts_rules.frozen import FrozenMap
+from hogwarts_rules.history import History, as_history
 from hogwarts_rules.serialization import (
     FORMAT,
     FORMAT_VERSION,
@@ -53,7 +66,9 @@ from hogwarts_rules.serialization import (
 )
 
 __all__ = [
+    "CONVERT",
     "MAX_NAME_LENGTH",
+    "MEMO",
     "ChanceRequest",
     "Context",
     "Decision",
@@ -64,12 +79,16 @@ __all__ = [
     "check_player_names",
     "make_dice",
     "replace",
+    "replacer",
 ]
 
 MAX_NAME_LENGTH: Final = 40
 """The longest player (or character) name accepted."""
 
 T = TypeVar("T", int, str)
+
+_SPAN: Final = _MASK64 + 1
+_LIMITS: dict[int, int] = {}  # sides -> the largest fair SplitMix64 output, exclusive
 
 
 def _details_map(value: Mapping[str, int | str]) -> FrozenMap[str, int | str]:
@@ -85,7 +104,9 @@ class Decision:
         options: every action the rules allow here.
         prompt: what is being decided, in words.
         details: facts a bot or a UI needs to decide, by name (for a Youth decision:
-            ``roll``, ``target`` and ``label``).
+            ``roll``, ``target``, ``label``, ``die`` and ``youth``; in a contest also
+            ``margin``, ``decides``, ``opponent`` and the opponent's roll, target,
+            margin and Youth, see ruling HR-5).
     """
 
     player: str
@@ -138,31 +159,93 @@ class Pending:
         return hash(self._key())
 
 
-_FIELD_NAMES: dict[type[Any], tuple[str, ...]] = {}
+_REPLACERS: dict[type[Any], Any] = {}
 
 _Value = TypeVar("_Value")
 
 
-def replace(value: _Value, **changes: Any) -> _Value:
-    """A fast `attrs.evolve` for frozen slotted attrs values on hot paths.
+def _setter(cls: type[Any], name: str, namespace: dict[str, Any]) -> str:
+    """The start of a generated line that sets field ``name`` of ``new`` (up to the value).
 
-    It copies the fields and sets ``changes`` without running converters or
-    validators, so every changed value must already have its final type.
+    A slot is set through its descriptor (faster than ``object.__setattr__``).
+    """
+    slot = inspect.getattr_static(cls, name, None)
+    if isinstance(slot, types.MemberDescriptorType):
+        namespace[f"_set_{name}"] = slot.__set__
+        return f"_set_{name}(new, "
+    namespace["_set"] = object.__setattr__
+    return f"_set(new, {name!r}, "
+
+
+def _replacer(cls: type[Any]) -> Any:
+    """Generate ``cls``'s copy-with-changes function (one straight line per field)."""
+    fields = attrs.fields(cls)
+    names = tuple(f.name for f in fields if not f.metadata.get(MEMO))
+    params = ", ".join(f"{name}=_KEEP" for name in names)
+    lines = [f"def replace_{cls.__name__}(value, *, {params}):", "    new = _new(_cls)"]
+    namespace: dict[str, Any] = {"_KEEP": _KEEP, "_new": object.__new__, "_cls": cls}
+    for field in fields:
+        if field.metadata.get(MEMO):
+            continue
+        name = field.name
+        given = name
+        if field.metadata.get(CONVERT) and field.converter is not None:
+            namespace[f"_convert_{name}"] = field.converter
+            given = f"_convert_{name}({name})"
+        lines.append(
+            f"    {_setter(cls, name, namespace)}value.{name} if {name} is _KEEP else {given})"
+        )
+    for field in fields:
+        if field.metadata.get(MEMO):  # a memo belongs to one value: the copy starts empty
+            lines.append(f"    {_setter(cls, field.name, namespace)}None)")
+    lines.append("    return new")
+    exec("\n".join(lines), namespace)  # generated from the class's own field names
+    function = namespace[f"replace_{cls.__name__}"]
+    _REPLACERS[cls] = function
+    return function
+
+
+_KEEP: Final = object()
+
+MEMO: Final = "hogwarts_rules.memo"
+"""Field metadata key marking a private memo that `replace` gives each copy afresh."""
+
+CONVERT: Final = "hogwarts_rules.convert"
+"""Field metadata key: `replace` runs this field's converter on a new value."""
+
+
+def replacer(cls: type[_Value]) -> Callable[..., _Value]:
+    """``cls``'s generated copy-with-changes function: ``replacer(cls)(value, **changes)``.
+
+    What `replace` calls, for hot paths that copy values of one class many times
+    (unknown field names raise a bare `TypeError`).
+    """
+    function: Callable[..., _Value] = _REPLACERS.get(cls) or _replacer(cls)
+    return function
+
+
+def replace(value: _Value, **changes: Any) -> _Value:
+    """A fast `attrs.evolve` for frozen attrs values on hot paths.
+
+    It copies the fields and sets ``changes`` without running validators or
+    converters (except a field's marked `CONVERT`, such as a game's ``history``,
+    which may be given as any sequence), so every other changed value must already
+    have its final type. The copying function is generated once per class (one line
+    per field).
 
     Raises:
         TypeError: a change names no field of the class.
     """
     cls = type(value)
-    names = _FIELD_NAMES.get(cls)
-    if names is None:
-        names = _FIELD_NAMES[cls] = tuple(f.name for f in attrs.fields(cls))  # type: ignore[arg-type]
-    new = object.__new__(cls)
-    set_field = object.__setattr__
-    for name in names:
-        set_field(new, name, changes.pop(name) if name in changes else getattr(value, name))
-    if changes:
-        raise TypeError(f"{cls.__name__} has no field {next(iter(changes))!r}")
-    return new
+    function = _REPLACERS.get(cls) or _replacer(cls)
+    try:
+        result: _Value = function(value, **changes)
+    except TypeError as exc:
+        if "unexpected keyword" in str(exc):
+            unknown = next(name for name in changes if name not in attrs.fields_dict(cls))  # type: ignore[arg-type]
+            raise TypeError(f"{cls.__name__} has no field {unknown!r}") from None
+        raise
+    return result
 
 
 def _type_problem(action: Action) -> str:
@@ -195,15 +278,31 @@ class Context:
     Rules code never keeps a context beyond the action it was given for.
     """
 
-    __slots__ = ("_cursor", "_inputs", "dice", "events", "external")
+    __slots__ = ("_cursor", "_dice", "_inputs", "_seed", "_state", "events", "external")
 
     def __init__(self, dice: DiceSource, inputs: tuple[Action, ...] = ()) -> None:
         """Start applying one action with these dice and previously supplied inputs."""
-        self.dice = dice
+        self._dice = dice
         self.external = isinstance(dice, ExternalDice)
+        # Seeded dice roll here, on two integers (the same SplitMix64 steps as
+        # `SeededDice.roll`), and become a `SeededDice` again only when read.
+        if type(dice) is SeededDice:
+            self._seed: int | None = dice.seed
+            self._state = dice.state
+        else:
+            self._seed = None
+            self._state = 0
         self._inputs = inputs
         self._cursor = 0
         self.events: list[Event] = []
+
+    @property
+    def dice(self) -> DiceSource:
+        """The dice as they stand now (moved on by every roll made so far)."""
+        seed = self._seed
+        if seed is not None and self._state != self._dice.state:  # type: ignore[attr-defined]
+            self._dice = _seeded(seed, self._state)
+        return self._dice
 
     def emit(self, *events: Event) -> None:
         """Record events, in order."""
@@ -216,17 +315,36 @@ class Context:
             return value
         return None
 
+    def _roll_index(self, sides: int) -> int:
+        """A fair roll of 1 to ``sides`` from the dice (not external ones)."""
+        if self._seed is None:
+            value, self._dice = self._dice.roll(sides)
+            return value
+        limit = _LIMITS.get(sides)
+        if limit is None:
+            _check_sides(sides)
+            limit = _LIMITS[sides] = _SPAN - _SPAN % sides
+        state = self._state
+        while True:
+            state = (state + _GOLDEN) & _MASK64
+            z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
+            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK64
+            z ^= z >> 31
+            if z < limit:
+                self._state = state
+                return z % sides + 1
+
     def roll(self, sides: int, *, label: str, state: Any = None) -> int:
         """Roll one die with faces 1 to ``sides``.
 
         Args:
             sides: the size of the die.
             label: what the roll is for, shown to whoever rolls external dice.
-            state: the game as it stands now, shown while an external roll is awaited.
+            state: the game as it stands now, shown while an external roll is awaited
+                (or a function of no arguments that returns it, called only then).
         """
         if not self.external:
-            value, self.dice = self.dice.roll(sides)
-            return value
+            return self._roll_index(sides)
         supplied = self._next_input()
         if supplied is None:
             p = Fraction(1, sides)
@@ -240,6 +358,10 @@ class Context:
         self, count: int, sides: int, *, label: str, state: Any = None
     ) -> tuple[int, ...]:
         """Roll ``count`` dice of ``sides`` faces, one at a time (so ``2d6`` is two rolls)."""
+        if not self.external:
+            if count == 1:
+                return (self._roll_index(sides),)
+            return tuple([self._roll_index(sides) for _ in range(count)])
         return tuple(
             self.roll(
                 sides,
@@ -257,8 +379,7 @@ class Context:
         if not faces:
             raise ValueError("cannot draw from nothing")
         if not self.external:
-            index, self.dice = self.dice.roll(len(faces))
-            return faces[index - 1]
+            return faces[self._roll_index(len(faces)) - 1]
         supplied = self._next_input()
         if supplied is None:
             counts: dict[T, int] = {}
@@ -286,7 +407,8 @@ class Context:
             options: every action the rules allow here (at least one).
             prompt: what is being decided, in words.
             details: facts a bot or a UI needs to decide (see `Decision`).
-            state: the game as it stands now, returned by ``apply`` while the decision is awaited.
+            state: the game as it stands now, returned by ``apply`` while the decision is awaited
+                (or a function of no arguments that returns it, called only then).
             force: ask even when there is a single option, so that whether a player had a
                 choice stays secret (a refuter with one matching card is asked too).
         """
@@ -434,7 +556,20 @@ class GameBase(abc.ABC):
 
     dice: DiceSource = attrs.field(repr=False)
     pending: Pending | None = attrs.field(default=None, repr=False)
-    history: tuple[Action, ...] = attrs.field(default=(), repr=False)
+    history: History = attrs.field(
+        factory=History, converter=as_history, repr=False, metadata={CONVERT: True}
+    )
+    # What is worked out from the value (who acts, the legal actions), kept once
+    # asked: a pure function of the value, so it takes no part in equality or repr.
+    _memo_to_act: tuple[str, ...] | None = attrs.field(
+        default=None, init=False, eq=False, repr=False, metadata={MEMO: True}
+    )
+    _memo_root: tuple[Action, ...] | None = attrs.field(
+        default=None, init=False, eq=False, repr=False, metadata={MEMO: True}
+    )
+    _memo: dict[str, tuple[Action, ...]] | None = attrs.field(
+        default=None, init=False, eq=False, repr=False, metadata={MEMO: True}
+    )
 
     # ----- hooks for subclasses -----------------------------------------------------
 
@@ -517,7 +652,11 @@ class GameBase(abc.ABC):
     def to_act(self) -> tuple[str, ...]:
         """Who must decide now: player names, ``(CHANCE,)``, or ``()`` when nobody must."""
         if self.pending is None:
-            return self._root_to_act()
+            found = self._memo_to_act
+            if found is None:
+                found = self._root_to_act()
+                object.__setattr__(self, "_memo_to_act", found)
+            return found
         request = self.pending.request
         if isinstance(request, ChanceRequest):
             return (CHANCE,)
@@ -547,10 +686,29 @@ class GameBase(abc.ABC):
             return request.options
         if self.is_over:
             return ()
-        actions = self._root_actions()
+        root = self._memo_root
+        if root is None:
+            root = self._legal_root()
         if player is None:
-            return actions
-        return tuple(a for a in actions if a.actor == player)
+            return root
+        if type(player) is not str:
+            return tuple(a for a in root if a.actor == player)
+        memo = self._memo
+        if memo is None:
+            memo = {}
+            object.__setattr__(self, "_memo", memo)
+        found = memo.get(player)
+        if found is None:
+            found = memo[player] = tuple(a for a in root if a.actor == player)
+        return found
+
+    def _legal_root(self) -> tuple[Action, ...]:
+        """`_root_actions`, worked out once per game value."""
+        found = self._memo_root
+        if found is None:
+            found = self._root_actions()
+            object.__setattr__(self, "_memo_root", found)
+        return found
 
     def chance_outcomes(self) -> tuple[tuple[ChanceOutcome, Fraction], ...]:
         """When external dice are awaited: each possible outcome with its exact probability."""
@@ -593,7 +751,7 @@ class GameBase(abc.ABC):
     @property
     def practice(self) -> bool:
         """True once practice mode has started (see `hogwarts_rules.actions.Practice`)."""
-        return any(type(action) is Practice for action in self.history)
+        return self.history.practice_from is not None
 
     def _check_core(self, action: Action) -> None:
         """Check `Practice` and `Rekey`, which every game accepts when nothing is awaited."""
@@ -619,7 +777,7 @@ class GameBase(abc.ABC):
             )
 
     def _apply_core(self, action: Action) -> tuple[Self, tuple[Event, ...]]:
-        history = (*self.history, action)
+        history = self.history.add(action)
         if isinstance(action, Rekey):
             seed = seed_from_string(action.seed)
             assert seed is not None
@@ -694,16 +852,25 @@ class GameBase(abc.ABC):
             inputs = (*self.pending.inputs, action)
             skip = self.pending.emitted
         ctx = Context(root.dice, inputs)
-        history = (*self.history, action)
+        history = self.history.add(action)
         try:
-            result = root._play(ctx, root_action)
+            next_game = root._play_to_end(ctx, root_action, history)
         except _Suspend as stop:
             shown = stop.state if stop.state is not None else root
+            if callable(shown):  # a draft's freezer, called only now that it is needed
+                shown = shown()
             pending = Pending(root, root_action, inputs, stop.request, len(ctx.events))
             next_game = replace(shown, dice=root.dice, pending=pending, history=history)
             return next_game, tuple(ctx.events[skip:])
-        next_game = replace(result, dice=ctx.dice, pending=None, history=history)
         return next_game, tuple(ctx.events[skip:])
+
+    def _play_to_end(self, ctx: Context, action: Action, history: History) -> Self:
+        """`_play` the action, then set the dice, the history and no pending action.
+
+        A game whose rules run on a draft overrides it to build the result once.
+        """
+        result = self._play(ctx, action)
+        return replace(result, dice=ctx.dice, pending=None, history=history)
 
     def apply_all(self, actions: Iterable[Action]) -> tuple[Self, tuple[Event, ...]]:
         """Apply several actions in order; return the final game and all events."""
@@ -745,7 +912,7 @@ class GameBase(abc.ABC):
     @property
     def record(self) -> GameRecord:
         """The game's set-up and every action applied, for `replay()`."""
-        return GameRecord(self.KIND, self._setup_dict(), self.history)
+        return GameRecord(self.KIND, self._setup_dict(), tuple(self.history))
 
     @classmethod
     def replay(cls, record: GameRecord) -> Self:
@@ -822,13 +989,40 @@ class GameBase(abc.ABC):
             raise InvalidDataError("bad_type", "$.game: expected a string", "$.game")
         if "setup" not in data or "actions" not in data:
             raise InvalidDataError("missing_field", "$: a saved game needs 'setup' and 'actions'")
-        actions = structure(data["actions"], tuple[Action, ...], "$.actions")
+        actions = _structure_actions(data["actions"])
         game = cls.replay(GameRecord(game_kind, data["setup"], actions))
         if "state" in data and not _same_json(data["state"], game._state_dict()):
             raise InvalidDataError(
                 "state_mismatch", "$.state: does not match the game its actions produce", "$.state"
             )
         return game
+
+
+def _structure_actions(data: object) -> tuple[Action, ...]:
+    """A saved game's actions, structured strictly (``$.actions``).
+
+    A game repeats the same few actions many times: each distinct flat action
+    object (string, boolean and null fields) is structured once per load.
+    """
+    if not isinstance(data, list):
+        return structure(data, tuple[Action, ...], "$.actions")
+    seen: dict[tuple[tuple[str, object, type], ...], Action] = {}
+    actions: list[Action] = []
+    for index, item in enumerate(data):
+        key = None
+        if isinstance(item, dict) and all(
+            type(v) is str or type(v) is bool or v is None for v in item.values()
+        ):
+            key = tuple((k, v, type(v)) for k, v in item.items())
+            found = seen.get(key)
+            if found is not None:
+                actions.append(found)
+                continue
+        action = structure(item, Action, f"$.actions[{index}]")
+        if key is not None:
+            seen[key] = action
+        actions.append(action)
+    return tuple(actions)
 
 
 converter.register_unstructure_hook(

@@ -47,6 +47,14 @@ class FrozenMap(Mapping[K, V]):
         object.__setattr__(self, "_data", dict(items))
         object.__setattr__(self, "_hash", None)
 
+    @classmethod
+    def _adopt(cls, data: dict[K, V]) -> FrozenMap[K, V]:
+        """A map over ``data`` itself, not a copy: the caller gives ``data`` up for good."""
+        new: FrozenMap[K, V] = object.__new__(cls)
+        object.__setattr__(new, "_data", data)
+        object.__setattr__(new, "_hash", None)
+        return new
+
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError("FrozenMap is immutable")
 

@@ -106,6 +106,25 @@ def _structure_int(value: object, _: type) -> int:
     return value
 
 
+def _all_safe(data: object) -> bool:
+    """True if no whole number in ``data`` lies outside ±`MAX_SAFE_INT`."""
+    stack = [data]
+    pop, push = stack.pop, stack.extend
+    while stack:
+        value = pop()
+        kind = type(value)
+        if kind is str or kind is bool or value is None or kind is float:
+            continue
+        if kind is int:
+            if not -MAX_INT < value < MAX_INT:  # type: ignore[operator]
+                return False
+        elif isinstance(value, Mapping):
+            push(value.values())
+        elif isinstance(value, list | tuple):
+            push(value)
+    return True
+
+
 def check_safe_integers(data: object, path: str = "$") -> None:
     """Refuse untrusted JSON data holding a whole number outside ±`MAX_SAFE_INT`.
 
@@ -119,6 +138,8 @@ def check_safe_integers(data: object, path: str = "$") -> None:
         ...
         hogwarts_rules.errors.InvalidDataError: $.points[1]: 9007199254740992 is out of ...
     """
+    if _all_safe(data):  # the common case, without building a path for every value
+        return
     stack: list[tuple[object, str]] = [(data, path)]
     while stack:
         value, where = stack.pop()

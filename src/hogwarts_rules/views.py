@@ -27,6 +27,8 @@ __all__ = ["actions_dict", "awaited_for", "plain", "view_from_dict", "viewer_act
 
 V = TypeVar("V")
 
+_NOTHING: FrozenMap[str, int | str] = FrozenMap()
+
 
 def awaited_for(
     game: GameBase, seat: str | None, *, public: bool
@@ -37,12 +39,15 @@ def awaited_for(
     when ``public`` (a game without secrets); an external roll's label is public.
     ``("", {})`` when nothing is awaited or the seat may not know.
     """
-    request = game.awaiting
+    pending = game.pending
+    if pending is None:
+        return "", _NOTHING
+    request = pending.request
     if isinstance(request, ChanceRequest):
-        return request.label, FrozenMap()
+        return request.label, _NOTHING
     if isinstance(request, Decision) and (public or request.player == seat):
         return request.prompt, request.details
-    return "", FrozenMap()
+    return "", _NOTHING
 
 
 def viewer_actions(game: GameBase, seat: str | None) -> tuple[Action, ...]:

@@ -13,6 +13,7 @@ Examples:
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping, Sequence
 
 from hogwarts_rules.actions import Action
@@ -71,6 +72,15 @@ _GOOD = {
 _MAGIC_CLASSES = {Space.CHARMS: 4, Space.TRANSFIGURATION: 4, Space.DEFENCE: 4}
 
 
+@functools.cache
+def _step_or_roll(here: Space, ready: bool) -> type[Action]:
+    """Move one space when it is worth at least the average of a roll, else roll."""
+    values = _GOOD if ready else {**_GOOD, **_MAGIC_CLASSES}
+    one = values.get(loop_step(here, 1), 1)
+    rolled = sum(values.get(loop_step(here, steps), 1) for steps in range(1, 7)) / 6
+    return MoveOne if one >= rolled else RollToMove
+
+
 class HeuristicBot:
     """A sensible player.
 
@@ -109,11 +119,7 @@ class HeuristicBot:
                 if isinstance(action, kind2):
                     return action
         if any(isinstance(a, MoveOne) for a in actions):
-            values = dict(_GOOD) if ready else {**_GOOD, **_MAGIC_CLASSES}
-            here = me.space
-            one = values.get(loop_step(here, 1), 1)
-            rolled = sum(values.get(loop_step(here, steps), 1) for steps in range(1, 7)) / 6
-            wanted_kind: type[Action] = MoveOne if one >= rolled else RollToMove
+            wanted_kind = _step_or_roll(me.space, ready)
             for action in actions:
                 if isinstance(action, wanted_kind):
                     return action

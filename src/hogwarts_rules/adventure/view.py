@@ -21,7 +21,7 @@ import attrs
 
 from hogwarts_rules.actions import Action
 from hogwarts_rules.adventure.events import Ending
-from hogwarts_rules.adventure.game import Player
+from hogwarts_rules.adventure.player import Player
 from hogwarts_rules.engine import Outcome
 from hogwarts_rules.frozen import FrozenMap
 from hogwarts_rules.serialization import unstructure
@@ -97,17 +97,19 @@ class AdventureView:
 def view_for(game: Game, seat: str | None) -> AdventureView:
     """Build ``seat``'s view of ``game`` (use `Game.view`)."""
     prompt, details = awaited_for(game, seat, public=True)
+    finished = game.finished
+    to_act = game.to_act
     return AdventureView(
         viewer=seat,
         players=game.players,
         order=game.order,
         turn=game.turn,
         round=game.round,
-        finished=game.finished,
+        finished=finished,
         current_player=game.current_player,
-        to_act=game.to_act,
+        to_act=to_act,
         legal_actions=viewer_actions(game, seat),
         prompt=prompt,
         details=details,
-        outcome=game.outcome,
+        outcome=None if finished is None else game.outcome,
     )

@@ -1,0 +1,738 @@
+"""First Year Adventure's rules, run on a draft of the game inside one ``apply``.
+
+`Game.apply` stays pure: it hands the game and the action to `play`, which
+thaws what it changes into a private, mutable `Draft` (the players it touches
+become `PlayerDraft` copies), lets the rules below change that draft step by
+step, and freezes it once at the end. The draft never leaves this module; no
+caller ever sees it change. When the rules must stop part-way (a decision, or a
+roll from external dice), the engine is handed a function that freezes the draft
+as it stands, and calls it only then.
+
+The rules read as the rulebook's turn does: roll, read the row, apply its
+effects (see `hogwarts_rules.adventure.tables` for the tables, which are data).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from typing import TYPE_CHECKING, Final, cast
+
+from hogwarts_rules.actions import Action
+from hogwarts_rules.adventure.actions import (
+    ChooseHouse,
+    ChooseSpace,
+    DeclineTeam,
+    EnterDungeon,
+    GoToThirdFloor,
+    JoinTeam,
+    KeepRoll,
+    MoveOne,
+    PlayerAction,
+    RollOff,
+    RollToMove,
+    TakeTurn,
+    UseBonus,
+    UseRemembrall,
+)
+from hogwarts_rules.adventure.board import DUNGEON, LOOP, Space, loop_step, next_space
+from hogwarts_rules.adventure.events import (
+    AmountRolled,
+    Attribute,
+    AttributeSet,
+    ChallengePassed,
+    CluesChanged,
+    Ending,
+    GameEnded,
+    HousePointsChanged,
+    ItemGained,
+    KnowledgeGained,
+    MissReason,
+    Moved,
+    Movement,
+    Possession,
+    RollChange,
+    RollChanged,
+    RolledOff,
+    SkillChanged,
+    TableRolled,
+    TeamDecision,
+    TurnMissed,
+    TurnOrderSet,
+    TurnsLost,
+)
+from hogwarts_rules.adventure.player import Player, PlayerDraft, _thaw
+from hogwarts_rules.adventure.tables import (
+    BOARDING_GIFTS,
+    HOUSES,
+    SPACE_TABLES,
+    TABLES,
+    Effect,
+    EffectKind,
+    Familiar,
+    House,
+    Item,
+    Knowledge,
+    RollModifier,
+    Row,
+    Skill,
+    Table,
+    Upbringing,
+    Wand,
+    Wealth,
+)
+from hogwarts_rules.engine import Context, replacer
+from hogwarts_rules.frozen import FrozenMap
+from hogwarts_rules.history import History
+
+if TYPE_CHECKING:
+    from hogwarts_rules.adventure.game import Game
+
+__all__ = ["VOLDEMORT_POINTS", "Draft", "play"]
+
+VOLDEMORT_POINTS: Final = 170
+"""House points Dumbledore awards for defeating Voldemort."""
+
+_FAMILY_MODIFIER: Final[Mapping[Upbringing | None, int]] = {
+    Upbringing.WIZARDS: 1,
+    Upbringing.MUGGLES: -1,
+}
+"""Platform 9 3/4: add 1 if you were raised by Wizards, subtract one if Muggles raised you."""
+
+_OWL_MODIFIER: Final[Mapping[Familiar | None, int]] = {Familiar.BARN_OWL: 1, Familiar.SNOW_OWL: 2}
+"""Mail Table: add 1 if you have a Barn Owl, 2 if you have a Snow Owl."""
+
+_SKILL_LABELS: Final[Mapping[RollModifier, str]] = {
+    key: f"{key.title()} skill"
+    for key in (RollModifier.MAGIC, RollModifier.FLYING, RollModifier.STUDY, RollModifier.CHESS)
+}
+
+
+_COPIERS: Final[dict[type[Game], Callable[..., Game]]] = {}
+"""Each game class's generated copy-with-changes function (`replacer`), once looked up."""
+
+_SPACE_NAMES: Final[Mapping[Space, str]] = {space: space.value for space in Space}
+"""Each space's name as a plain string (as events write it)."""
+
+
+def _rows_by_total(table: Table) -> tuple[int, tuple[Row, ...]]:
+    """``table``'s rows indexed by clamped total: (lowest total, one row per total)."""
+    return table.lowest, tuple(table.row_for(t) for t in range(table.lowest, table.highest + 1))
+
+
+_ROWS: Final[Mapping[str, tuple[int, tuple[Row, ...]]]] = {
+    key: _rows_by_total(table) for key, table in TABLES.items()
+}
+"""Every table compiled once from its data: the row each (clamped) total reads."""
+
+
+def _row(key: str, total: int) -> Row:
+    """The row ``total`` reads on table ``key`` (clamped onto the table: ruling AD-4)."""
+    lowest, rows = _ROWS[key]
+    index = total - lowest
+    if index < 0:
+        return rows[0]
+    return rows[index] if index < len(rows) else rows[-1]
+
+
+class Draft:
+    """One action's private, mutable copy of a `Game` (see the module docs).
+
+    Attributes:
+        ctx: the action's context (dice, decisions, events).
+        game: the game the action started from (never changed).
+        players: every player's record: the frozen `Player` until the rules change
+            it, then its `PlayerDraft`.
+        order: the order of play.
+        turn: the index in ``order`` of the player whose turn it is.
+        round: the current round.
+        finished: why the game ended, once it has.
+    """
+
+    __slots__ = (
+        "ctx",
+        "emit",
+        "finished",
+        "frozen",
+        "game",
+        "order",
+        "players",
+        "round",
+        "touched",
+        "turn",
+    )
+
+    def __init__(self, ctx: Context, game: Game) -> None:
+        """Start changing ``game`` for one action."""
+        self.ctx = ctx
+        self.emit = ctx.events.append
+        self.game = game
+        self.players = cast("dict[str, PlayerDraft]", game.players.to_dict())
+        self.touched: list[str] = []  # whose records are drafts now
+        self.frozen = game.players  # the players as frozen last
+        self.order = game.order
+        self.turn = game.turn
+        self.round = game.round
+        self.finished = game.finished
+
+    # ----- the draft itself --------------------------------------------------------------
+
+    def mine(self, name: str) -> PlayerDraft:
+        """``name``'s record, thawed for changing (once per action)."""
+        p = self.players[name]
+        if type(p) is not PlayerDraft:
+            p = self.players[name] = _thaw(p)  # type: ignore[arg-type]
+            self.touched.append(name)
+        return p
+
+    def freeze(self, history: History | None = None) -> Game:
+        """The game as the draft now stands, as a frozen value (the draft is done).
+
+        With ``history``, the finished result of the action: the context's dice, that
+        history and nothing pending (one copy of the game instead of two).
+        """
+        game = self.game
+        if self.touched:
+            data = self.players
+            for name in self.touched:
+                data[name].__class__ = Player  # `freeze`, in place: the draft is done
+            self.touched = []
+            self.frozen = FrozenMap._adopt(data)  # type: ignore[arg-type]
+            self.players = dict(data)
+        players = self.frozen
+        copy = _COPIERS.get(type(game))
+        if copy is None:
+            copy = _COPIERS[type(game)] = replacer(type(game))
+        if history is None:
+            return copy(
+                game,
+                players=players,
+                order=self.order,
+                turn=self.turn,
+                round=self.round,
+                finished=self.finished,
+            )
+        return copy(
+            game,
+            players=players,
+            order=self.order,
+            turn=self.turn,
+            round=self.round,
+            finished=self.finished,
+            dice=self.ctx.dice,
+            pending=None,
+            history=history,
+        )
+
+    def scores(self) -> dict[str, int]:
+        """Every player's house points, in seat order."""
+        return {name: p.house_points for name, p in self.players.items()}
+
+    # ----- small helpers -------------------------------------------------------------
+
+    def points(self, name: str, change: int) -> None:
+        """Add ``change`` house points (negative: take them away)."""
+        p = self.mine(name)
+        p.house_points += change
+        self.emit(HousePointsChanged(name, change, p.house_points))
+
+    def skill(self, name: str, skill: Skill, change: int) -> None:
+        """Change one of ``name``'s skills by ``change``."""
+        p = self.mine(name)
+        value: int = getattr(p, skill) + change
+        self.emit(SkillChanged(name, skill, change, value))
+        setattr(p, skill, value)
+
+    def miss(self, name: str, turns: int) -> None:
+        """``name`` misses ``turns`` more turns."""
+        self.emit(TurnsLost(name, turns, MissReason.MISSED))
+        self.mine(name).turns_to_miss += turns
+
+    # ----- rolling -------------------------------------------------------------------
+
+    def roll(
+        self,
+        name: str,
+        count: int,
+        purpose: str,
+        preview: Table | None,
+        extra: tuple[tuple[str, int], ...] = (),
+    ) -> tuple[tuple[int, ...], int]:
+        """Roll ``count`` D6 for ``name``, who may then change it (Remembrall, stored +1).
+
+        Returns the dice and the +1s added (items used up come off the draft).
+        """
+        ctx = self.ctx
+        label = f"{name}'s {purpose}"
+        dice = ctx.roll_many(count, 6, label=label, state=self.freeze)
+        bonus = 0
+        while True:
+            p = self.players[name]
+            if not p.remembralls and not p.future_bonuses:
+                return dice, bonus
+            options: list[Action] = [KeepRoll(name)]
+            if p.remembralls:
+                options.append(UseRemembrall(name))
+            if p.future_bonuses:
+                options.append(UseBonus(name))
+            shown = " + ".join(str(d) for d in dice) + (f" +{bonus}" if bonus else "")
+            details: dict[str, int | str] = {"purpose": purpose, "roll": sum(dice) + bonus}
+            if preview is not None:
+                mods = sum(v for _, v in (*self.modifiers(name, preview), *extra))
+                details["table"] = preview.key
+                details["result"] = _row(preview.key, sum(dice) + bonus + mods).result
+            prompt = f"{name} rolled {shown} for {purpose}: keep it, or change it?"
+            choice = ctx.decide(name, options, prompt=prompt, details=details, state=self.freeze)
+            if isinstance(choice, KeepRoll):
+                return dice, bonus
+            if isinstance(choice, UseRemembrall):
+                self.mine(name).remembralls -= 1
+                dice = ctx.roll_many(
+                    count, 6, label=f"{label} (Remembrall reroll)", state=self.freeze
+                )
+                ctx.emit(RollChanged(name, RollChange.REMEMBRALL, dice, bonus))
+            else:
+                self.mine(name).future_bonuses -= 1
+                bonus += 1
+                ctx.emit(RollChanged(name, RollChange.BONUS, dice, bonus))
+
+    def amount(self, name: str, count: int, purpose: str) -> int:
+        """Roll ``count`` D6 for an amount (spaces, points, frogs, turns) and say so."""
+        dice, bonus = self.roll(name, count, purpose, None)
+        total = sum(dice) + bonus
+        self.emit(AmountRolled(name, purpose, dice, total))
+        return total
+
+    def modifiers(self, name: str, table: Table) -> list[tuple[str, int]]:
+        """What ``table`` adds to ``name``'s roll, each with its label (zeros included)."""
+        p = self.players[name]
+        mods: list[tuple[str, int]] = []
+        for key in table.modifier_keys:
+            match key:
+                case (
+                    RollModifier.MAGIC
+                    | RollModifier.FLYING
+                    | RollModifier.STUDY
+                    | RollModifier.CHESS
+                ):
+                    mods.append((_SKILL_LABELS[key], getattr(p, key)))
+                    if key is RollModifier.STUDY and p.study_bonus:
+                        mods.append(("cram", p.study_bonus))
+                case RollModifier.WEALTH:
+                    mods.append(("wealth", p.wealth_modifier))
+                case RollModifier.FAMILY:
+                    mods.append(("family", _FAMILY_MODIFIER.get(p.raised_by, 0)))
+                case RollModifier.OWL:
+                    mods.append(("owl", _OWL_MODIFIER.get(p.familiar, 0)))
+                case RollModifier.CLOAK:
+                    mods.append(("cloak", 1 if p.cloak else 0))
+                case RollModifier.OBSESSED:
+                    mods.append(("previously obsessed", -2 if p.been_obsessed else 0))
+                case RollModifier.MEAN_FAMILY:
+                    mods.append(("mean family", 1 if p.mean_family else 0))
+                case RollModifier.BEWITCHED:
+                    pass  # the Quidditch Match passes it in (``extra``): see EffectKind.TABLE
+        return mods
+
+    def roll_table(self, name: str, key: str, extra: tuple[tuple[str, int], ...] = ()) -> Row:
+        """Roll on a table and return the row read (its effects are not applied yet)."""
+        table = TABLES[key]
+        dice, bonus = self.roll(name, table.dice, table.title, table, extra)
+        mods = [*self.modifiers(name, table), *extra]
+        if bonus:
+            mods.append(("stored +1", bonus))
+        total = sum(dice)
+        for _, value in mods:
+            total += value
+        row = _row(key, total)
+        self.emit(TableRolled(name, key, table.title, dice, tuple(mods), total, row.result))
+        if RollModifier.STUDY in table.modifier_keys and self.players[name].study_bonus:
+            self.mine(name).study_bonus = 0
+        return row
+
+    def table(self, name: str, key: str, extra: tuple[tuple[str, int], ...] = ()) -> None:
+        """Roll on table ``key`` and apply the row's effects."""
+        row = self.roll_table(name, key, extra)
+        self.effects(name, row.effects, key)
+
+    # ----- effects -------------------------------------------------------------------
+
+    def effects(self, name: str, effects: Sequence[Effect], table: str) -> None:
+        """Apply a row's effects in order (stopping once the game has ended)."""
+        for effect in effects:
+            _EFFECTS[effect.kind](self, name, effect, table)
+            if self.finished is not None:
+                break
+
+    def effect(self, name: str, effect: Effect, table: str) -> None:
+        """Apply one effect of a row of ``table`` (see `Effect` for the vocabulary)."""
+        _EFFECTS[effect.kind](self, name, effect, table)
+
+    def clue(self, name: str, once: str) -> None:
+        """Gain a clue; a one-time-only source (``once``) gives it only the first time."""
+        p = self.players[name]
+        if once and once in p.clue_sources_used:
+            return
+        p = self.mine(name)
+        if once:
+            p.clue_sources_used = p.clue_sources_used | frozenset((once,))
+        p.clues += 1
+        self.emit(CluesChanged(name, p.clues, once))
+
+    def roll_on(self, name: str, key: str, *, bewitched: bool) -> None:
+        """Roll on another table (the Package Table and the Quidditch Match have more to them)."""
+        if key == "package":
+            self.package(name)
+            return
+        self.table(name, key)
+        if key == "quidditch_match" and self.finished is None:
+            broom = (("bewitched broom", 1 if bewitched else 0),)
+            self.table(name, "match_injury", broom)
+
+    def learn(self, name: str, knowledge: Knowledge) -> None:
+        """``name`` learns something (Fluffy's secret, plant lore, the Wizard's Mark)."""
+        self.emit(KnowledgeGained(name, knowledge))
+        setattr(self.mine(name), knowledge.value, True)
+
+    def sorted_into(self, name: str, house: House) -> None:
+        """``name`` joins ``house``."""
+        self.emit(AttributeSet(name, Attribute.HOUSE, house.value))
+        self.mine(name).house = house
+
+    def taken_houses(self) -> set[House]:
+        """The houses somebody has already been sorted into."""
+        return {p.house for p in self.players.values() if p.house is not None}
+
+    def item(self, name: str, item: Item, amount: int) -> None:
+        """Gain ``item`` (``amount`` D6 of Chocolate Frogs or Every Flavour Beans)."""
+        emit = self.emit
+        match item:
+            case Item.CHOCOLATE_FROGS:
+                count = self.amount(name, amount, "Chocolate Frogs")
+                emit(ItemGained(name, Possession.CHOCOLATE_FROGS, count))
+                self.mine(name).chocolate_frogs += count
+            case Item.BEANS:
+                count = self.amount(name, amount, "Every Flavour Beans")
+                emit(ItemGained(name, Possession.BEANS, count))
+                self.mine(name).beans += count
+            case Item.SWEATER:
+                emit(ItemGained(name, Possession.SWEATER))
+                self.mine(name).sweaters += 1
+            case Item.REMEMBRALL:
+                emit(ItemGained(name, Possession.REMEMBRALL))
+                self.mine(name).remembralls += 1
+            case Item.CLOAK:
+                emit(ItemGained(name, Possession.CLOAK))
+                self.mine(name).cloak = True
+            case Item.NIMBUS:
+                emit(ItemGained(name, Possession.NIMBUS))
+                self.mine(name).nimbus = True
+            case _:  # pragma: no cover
+                raise AssertionError(f"unknown item {item!r}")
+
+    def package(self, name: str) -> None:
+        """The Package Table: roll again while the row gives something already owned."""
+        while True:
+            row = self.roll_table(name, "package")
+            p = self.players[name]
+            owned = {Item.CLOAK: p.cloak, Item.NIMBUS: p.nimbus}
+            # "Roll again if you have one."
+            if not any(e.kind is EffectKind.ITEM and owned.get(Item(e.what)) for e in row.effects):
+                self.effects(name, row.effects, "package")
+                return
+
+    # ----- moving --------------------------------------------------------------------
+
+    def move(self, name: str, space: Space, how: Movement) -> None:
+        """Move ``name``'s pawn to ``space`` (the space does not take effect: see `land`)."""
+        p = self.mine(name)
+        self.emit(Moved(name, _SPACE_NAMES[p.space], _SPACE_NAMES[space], how))
+        p.space = space
+
+    def land(self, name: str, space: Space, how: Movement) -> None:
+        """Move to ``space``, which then takes effect."""
+        self.move(name, space, how)
+        self.arrive(name)
+
+    def arrive(self, name: str) -> None:
+        """The space ``name`` has just reached takes effect."""
+        p = self.players[name]
+        space = p.space
+        if space is Space.GRINGOTTS:
+            self.table(name, "gringotts_wealth")
+            self.table(name, "gringotts_visit")
+        elif space is Space.PLATFORM:
+            if not p.boarded:
+                self.mine(name).boarded = True
+                for gift in BOARDING_GIFTS:
+                    self.effect(name, gift, "platform")
+            self.table(name, "platform")
+        elif space is Space.GREAT_HALL and p.house is None:
+            self.sorting(name)
+        elif space is Space.QUIDDITCH_FIELD:
+            self.table(name, "quidditch_team" if p.on_team else "flying_lessons")
+        elif (space is Space.FLUFFY and p.fluffys_secret) or (
+            space is Space.DEVILS_SNARE and p.plant_lore
+        ):
+            self.emit(ChallengePassed(name, space.value, True))
+        elif space is Space.SORCERERS_STONE and p.wizards_mark:
+            self.defeat_voldemort(name, automatically=True)
+        else:
+            key = SPACE_TABLES.get(space)
+            if key is not None:
+                self.table(name, key)
+
+    def sorting(self, name: str) -> None:
+        """The Sorting: roll until the row names a house nobody has."""
+        while True:
+            row = self.roll_table(name, "sorting")
+            (effect,) = row.effects
+            if effect.kind is EffectKind.HOUSE and effect.what in self.taken_houses():
+                continue  # "If you roll a House someone already has roll again."
+            self.effect(name, effect, "sorting")
+            return
+
+    def defeat_voldemort(self, name: str, *, automatically: bool) -> None:
+        """``name`` defeats Voldemort: the points, everyone to the Great Hall, the end."""
+        self.emit(ChallengePassed(name, Space.SORCERERS_STONE.value, automatically))
+        self.points(name, VOLDEMORT_POINTS)
+        for other in list(self.players):  # "Everyone goes to the Great Hall."
+            self.move(other, Space.GREAT_HALL, Movement.FORCED)
+        self.finish(Ending.VOLDEMORT_DEFEATED)
+
+    def finish(self, reason: Ending) -> None:
+        """End the game (the winners have the most house points; ties share the win)."""
+        self.finished = reason
+        scores = self.scores()
+        best = max(scores.values())
+        winners = tuple(name for name, points in scores.items() if points == best)
+        self.emit(GameEnded(winners, reason, tuple(scores.items())))
+
+    # ----- turns ---------------------------------------------------------------------
+
+    def roll_off(self) -> None:
+        """Roll for who goes first (ties roll again) and set the order of play."""
+        ctx = self.ctx
+        rolling = list(self.game.setup.players)
+        while True:
+            rolls = [
+                (name, ctx.roll(6, label=f"{name}'s roll for who goes first", state=self.freeze))
+                for name in rolling
+            ]
+            ctx.emit(RolledOff(tuple(rolls)))
+            best = max(roll for _, roll in rolls)
+            rolling = [name for name, roll in rolls if roll == best]
+            if len(rolling) == 1:
+                break
+        seats = self.game.setup.players
+        first = seats.index(rolling[0])
+        order = seats[first:] + seats[:first]
+        ctx.emit(TurnOrderSet(order))
+        self.order, self.turn, self.round = order, 0, 1
+
+    def turn_of(self, action: PlayerAction) -> None:
+        """The turn ``action`` starts: the Invitation, a repeated table, or a move."""
+        name = action.player
+        p = self.players[name]
+        if isinstance(action, TakeTurn):
+            if p.space is Space.INVITATION and not p.invited:
+                self.mine(name).invited = True
+                for key in ("childhood", "magical_talent", "additional_talent"):
+                    self.table(name, key)
+                self.table(name, "admissions")
+            elif p.repeat_table is not None:
+                key = p.repeat_table
+                self.mine(name).repeat_table = None
+                self.table(name, key)
+            else:
+                ahead = next_space(p.space)
+                assert ahead is not None
+                self.land(name, ahead, Movement.DUNGEON if ahead in DUNGEON else Movement.STEP)
+        elif isinstance(action, MoveOne):
+            self.land(name, loop_step(p.space, 1), Movement.STEP)
+        elif isinstance(action, RollToMove):
+            steps = self.amount(name, 1, "movement")
+            self.land(name, loop_step(self.players[name].space, steps), Movement.ROLL)
+        elif isinstance(action, GoToThirdFloor):
+            self.land(name, Space.THIRD_FLOOR, Movement.SHORTCUT)
+        else:
+            assert isinstance(action, EnterDungeon)
+            self.land(name, Space.FLUFFY, Movement.DUNGEON)
+
+    def next_turn(self) -> None:
+        """Pass the turn on, past players who miss theirs; end at the round limit."""
+        emit = self.emit
+        order = self.order
+        limit = self.game.setup.max_rounds
+        while True:
+            self.turn += 1
+            if self.turn == len(order):
+                self.turn = 0
+                self.round += 1
+                if limit is not None and self.round > limit:
+                    self.round = limit
+                    self.finish(Ending.ROUND_LIMIT)
+                    return
+            name = order[self.turn]
+            p = self.players[name]
+            if p.mirror_turns:
+                mine = self.mine(name)
+                mine.mirror_turns -= 1
+                emit(TurnMissed(name, MissReason.MIRROR, mine.mirror_turns + mine.turns_to_miss))
+            elif p.turns_to_miss:
+                mine = self.mine(name)
+                mine.turns_to_miss -= 1
+                emit(TurnMissed(name, MissReason.MISSED, mine.turns_to_miss))
+            else:
+                return
+
+
+# ----- the effects, one small function per kind of effect ------------------------------
+
+
+def _hospital(d: Draft, name: str, effect: Effect, table: str) -> None:
+    d.move(name, Space.HOSPITAL, Movement.HOSPITAL)
+    d.miss(name, effect.amount)
+
+
+def _move_dice(d: Draft, name: str, effect: Effect, table: str) -> None:
+    start = d.players[name].space
+    steps = d.amount(name, effect.amount, "the Moving Staircases")
+    d.land(name, loop_step(start, steps), Movement.FORCED)
+
+
+def _secret_passage(d: Draft, name: str, effect: Effect, table: str) -> None:
+    here = d.players[name].space
+    options = [ChooseSpace(name, s.value) for s in LOOP if s is not here]
+    choice = d.ctx.decide(
+        name, options, prompt=f"{name} found a secret passage: where to?", state=d.freeze
+    )
+    assert isinstance(choice, ChooseSpace)
+    d.land(name, Space(choice.space), Movement.SECRET_PASSAGE)
+
+
+def _attribute(field: str, attribute: Attribute, kind: Callable[[str], object]) -> _Apply:
+    """An effect that sets ``field`` to the row's value (and says so)."""
+
+    def apply(d: Draft, name: str, effect: Effect, table: str) -> None:
+        d.emit(AttributeSet(name, attribute, effect.what))
+        setattr(d.mine(name), field, kind(effect.what))
+
+    return apply
+
+
+def _mean_family(d: Draft, name: str, effect: Effect, table: str) -> None:
+    d.emit(AttributeSet(name, Attribute.FAMILY, "mean"))
+    d.mine(name).mean_family = True
+
+
+def _wealth(d: Draft, name: str, effect: Effect, table: str) -> None:
+    d.emit(AttributeSet(name, Attribute.WEALTH, effect.what))
+    p = d.mine(name)
+    p.wealth = Wealth(effect.what)
+    p.wealth_modifier = effect.amount
+
+
+def _future_bonus(d: Draft, name: str, effect: Effect, table: str) -> None:
+    d.emit(ItemGained(name, Possession.FUTURE_BONUS))
+    d.mine(name).future_bonuses += 1
+
+
+def _study_bonus(d: Draft, name: str, effect: Effect, table: str) -> None:
+    d.emit(ItemGained(name, Possession.STUDY_BONUS))
+    d.mine(name).study_bonus += 1
+
+
+def _stay_dice(d: Draft, name: str, effect: Effect, table: str) -> None:
+    turns = d.amount(name, effect.amount, "turns in front of the Mirror")
+    d.emit(TurnsLost(name, turns, MissReason.MIRROR))
+    p = d.mine(name)
+    p.mirror_turns = turns
+    p.been_obsessed = True
+
+
+def _move_on(d: Draft, name: str, effect: Effect, table: str) -> None:
+    ahead = next_space(d.players[name].space)
+    assert ahead is not None
+    d.land(name, ahead, Movement.STEP)
+
+
+def _repeat(d: Draft, name: str, effect: Effect, table: str) -> None:
+    d.mine(name).repeat_table = table
+
+
+def _team_offer(d: Draft, name: str, effect: Effect, table: str) -> None:
+    offer = [JoinTeam(name), DeclineTeam(name)]
+    prompt = f"{name} is offered a place on the Quidditch team"
+    choice = d.ctx.decide(name, offer, prompt=prompt, state=d.freeze)
+    joined = isinstance(choice, JoinTeam)
+    d.emit(TeamDecision(name, joined))
+    if joined:
+        d.mine(name).on_team = True
+        d.skill(name, Skill.STUDY, -1)
+
+
+def _pick_house(d: Draft, name: str, effect: Effect, table: str) -> None:
+    taken = d.taken_houses()
+    options = [ChooseHouse(name, h.value) for h in HOUSES if h not in taken]
+    choice = d.ctx.decide(name, options, prompt=f"{name} may pick a house", state=d.freeze)
+    assert isinstance(choice, ChooseHouse)
+    d.sorted_into(name, House(choice.house))
+
+
+def _pass(d: Draft, name: str, effect: Effect, table: str) -> None:
+    d.emit(ChallengePassed(name, d.players[name].space.value, False))
+
+
+_Apply = Callable[[Draft, str, Effect, str], None]
+
+_EFFECTS: Final[Mapping[EffectKind, _Apply]] = {
+    EffectKind.POINTS: lambda d, name, e, t: d.points(name, e.amount),
+    EffectKind.POINTS_DICE: lambda d, name, e, t: d.points(
+        name, d.amount(name, e.amount, "house points")
+    ),
+    EffectKind.CLUE: lambda d, name, e, t: d.clue(name, e.what),
+    EffectKind.SKILL: lambda d, name, e, t: d.skill(name, Skill(e.what), e.amount),
+    EffectKind.MISS: lambda d, name, e, t: d.miss(name, e.amount),
+    EffectKind.HOSPITAL: _hospital,
+    EffectKind.GO: lambda d, name, e, t: d.land(name, Space(e.what), Movement.FORCED),
+    EffectKind.MOVE_DICE: _move_dice,
+    EffectKind.SECRET_PASSAGE: _secret_passage,
+    EffectKind.TABLE: lambda d, name, e, t: d.roll_on(name, e.what, bewitched=bool(e.amount)),
+    EffectKind.ITEM: lambda d, name, e, t: d.item(name, Item(e.what), e.amount),
+    EffectKind.RAISED_BY: _attribute("raised_by", Attribute.RAISED_BY, Upbringing),
+    EffectKind.MEAN_FAMILY: _mean_family,
+    EffectKind.WEALTH: _wealth,
+    EffectKind.WAND: _attribute("wand", Attribute.WAND, Wand),
+    EffectKind.FAMILIAR: _attribute("familiar", Attribute.FAMILIAR, Familiar),
+    EffectKind.HOUSE: lambda d, name, e, t: d.sorted_into(name, House(e.what)),
+    EffectKind.FUTURE_BONUS: _future_bonus,
+    EffectKind.STUDY_BONUS: _study_bonus,
+    EffectKind.KNOW: lambda d, name, e, t: d.learn(name, Knowledge(e.what)),
+    EffectKind.WIZARDS_MARK: lambda d, name, e, t: d.learn(name, Knowledge.WIZARDS_MARK),
+    EffectKind.STAY_DICE: _stay_dice,
+    EffectKind.MOVE_ON: _move_on,
+    EffectKind.REPEAT: _repeat,
+    EffectKind.TEAM_OFFER: _team_offer,
+    EffectKind.PICK_HOUSE: _pick_house,
+    EffectKind.PASS: _pass,
+    EffectKind.DEFEAT_VOLDEMORT: lambda d, name, e, t: d.defeat_voldemort(
+        name, automatically=False
+    ),
+}
+"""What each kind of effect does to the draft (every `EffectKind` has one)."""
+
+
+def play(game: Game, ctx: Context, action: Action, history: History | None = None) -> Game:
+    """Apply a checked root action to ``game`` on a draft, and freeze the result once.
+
+    With ``history``, the result is the action's finished game (see `Draft.freeze`).
+    """
+    draft = Draft(ctx, game)
+    if isinstance(action, RollOff):
+        draft.roll_off()
+    else:
+        assert isinstance(action, PlayerAction)
+        draft.turn_of(action)
+        if draft.finished is None:
+            draft.next_turn()
+    return draft.freeze(history)
