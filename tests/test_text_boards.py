@@ -173,3 +173,11 @@ def test_a_roll_awaited_is_said() -> None:
         for view in _views(game):
             assert "Awaiting a roll: " in module.board_text(view)
             assert "a roll awaited" in module.short_repr(view)
+
+
+def test_str_and_repr_are_the_text_board_and_the_short_repr() -> None:
+    for kind, make in GAMES.items():
+        for game in make(0):
+            for obj in (game, *_views(game)):
+                assert str(obj) == MODULES[kind].board_text(obj)
+                assert repr(obj) == MODULES[kind].short_repr(obj)

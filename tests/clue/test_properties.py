@@ -693,8 +693,9 @@ def check_events(step: Step) -> None:
 def check_repr(game: cl.Game, rng: random.Random) -> None:
     """(d) `repr` and `str` show public facts only."""
     text = repr(game)
-    assert str(game) == text
-    assert repr(scramble(game, None, rng)) == text
+    assert len(text) <= 120 and repr(scramble(game, None, rng)) == text
+    if not game.is_over:  # (the envelope is on the table at the end)
+        assert str(scramble(game, None, rng)) == str(game)
     positions = {seat.position for seat in game.seats.values()}
     for card in (*card_holders(game), *game.envelope):
         if card in LOCATION_SET and card in positions:

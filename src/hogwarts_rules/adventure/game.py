@@ -123,6 +123,18 @@ class Game(GameBase):
 
     # ----- reading the game -------------------------------------------------------------
 
+    def __str__(self) -> str:
+        """The text board (see `hogwarts_rules.adventure.text.board_text`)."""
+        from hogwarts_rules.adventure.text import board_text
+
+        return board_text(self)
+
+    def __repr__(self) -> str:
+        """A short summary that shows no secret (see `hogwarts_rules.adventure.text.short_repr`)."""
+        from hogwarts_rules.adventure.text import short_repr
+
+        return short_repr(self)
+
     @property
     def current_player(self) -> str | None:
         """Whose turn it is (``None`` before the roll-off and after the end)."""

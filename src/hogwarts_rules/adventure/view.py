@@ -65,6 +65,18 @@ class AdventureView:
     details: FrozenMap[str, int | str]
     outcome: Outcome | None
 
+    def __str__(self) -> str:
+        """The text board (see `hogwarts_rules.adventure.text.board_text`)."""
+        from hogwarts_rules.adventure.text import board_text
+
+        return board_text(self)
+
+    def __repr__(self) -> str:
+        """A short summary that shows no secret (see `hogwarts_rules.adventure.text.short_repr`)."""
+        from hogwarts_rules.adventure.text import short_repr
+
+        return short_repr(self)
+
     @property
     def is_over(self) -> bool:
         """True once the game has ended."""

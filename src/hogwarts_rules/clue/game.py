@@ -153,15 +153,17 @@ class Game(GameBase):
     wrong_accusations: tuple[tuple[str, str, str, str], ...] = ()
     winner: str | None = None
 
+    def __str__(self) -> str:
+        """The text board (see `hogwarts_rules.clue.text.board_text`)."""
+        from hogwarts_rules.clue.text import board_text
+
+        return board_text(self)
+
     def __repr__(self) -> str:
-        where = {
-            name: cell_name(s.position) if s.position is not None else None
-            for name, s in self.seats.items()
-        }
-        return (
-            f"clue.Game(phase={str(self.phase)!r}, to_act={self.to_act!r}, "
-            f"step={str(self.step)!r}, positions={where!r})"
-        )
+        """A short summary that shows no secret (see `hogwarts_rules.clue.text.short_repr`)."""
+        from hogwarts_rules.clue.text import short_repr
+
+        return short_repr(self)
 
     # ----- reading the game ----------------------------------------------------------------
 

@@ -123,6 +123,18 @@ class ClueView:
     winner: str | None
     outcome: Outcome | None = None
 
+    def __str__(self) -> str:
+        """The text board (see `hogwarts_rules.clue.text.board_text`)."""
+        from hogwarts_rules.clue.text import board_text
+
+        return board_text(self)
+
+    def __repr__(self) -> str:
+        """A short summary that shows no secret (see `hogwarts_rules.clue.text.short_repr`)."""
+        from hogwarts_rules.clue.text import short_repr
+
+        return short_repr(self)
+
     @property
     def viewer(self) -> str | None:
         """Whose view this is (``None``: the table's); the same as `player`."""

@@ -289,6 +289,18 @@ class Game(GameBase):
 
     # ----- reading the scene ------------------------------------------------------------
 
+    def __str__(self) -> str:
+        """The text board (see `text.board_text`)."""
+        from hogwarts_rules.hufflepuff_ravenclaw.text import board_text
+
+        return board_text(self)
+
+    def __repr__(self) -> str:
+        """A short summary that shows no secret (see `text.short_repr`)."""
+        from hogwarts_rules.hufflepuff_ravenclaw.text import short_repr
+
+        return short_repr(self)
+
     def character(self, name: str) -> Character:
         """A character by name.
 

@@ -61,6 +61,18 @@ class SceneView:
     details: FrozenMap[str, int | str]
     outcome: Outcome | None = None
 
+    def __str__(self) -> str:
+        """The text board (see `text.board_text`)."""
+        from hogwarts_rules.hufflepuff_ravenclaw.text import board_text
+
+        return board_text(self)
+
+    def __repr__(self) -> str:
+        """A short summary that shows no secret (see `text.short_repr`)."""
+        from hogwarts_rules.hufflepuff_ravenclaw.text import short_repr
+
+        return short_repr(self)
+
     @property
     def is_over(self) -> bool:
         """True once the scene has ended."""
