@@ -15,8 +15,9 @@ cards allowed to the same owners are interchangeable, so the deals are counted b
 dynamic programme over groups of cards and the players' remaining hand slots, with
 binomial weights, and one forward-backward sweep gives every marginal. The envelope
 takes one card of each category; "holds at least one of" facts are split into
-disjoint cases (holds the first; lacks it and holds the second; ...), each propagated
-before it is counted.
+disjoint cases on one card at a time (holds it; lacks it), each propagated before it
+is counted. The weighted model weighs the ways to fill each refuter's hand inside the
+DP, in whole numbers (scaled, then divided once at the end).
 
 Examples:
     >>> book = Notebook.start(["Ann", "Ben", "Cat"], hand_sizes={"Ann": 6, "Ben": 6, "Cat": 6})
@@ -34,9 +35,9 @@ from __future__ import annotations
 import enum
 import functools
 import math
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from fractions import Fraction
-from itertools import combinations, product
+from itertools import product
 from typing import TYPE_CHECKING, Final, TypeAlias
 
 import attrs
@@ -62,6 +63,7 @@ ENVELOPE: Final = "<envelope>"
 """The owner name of the envelope (no player name starts with ``<``)."""
 
 _SEPARATOR: Final = "\x00"  # joins player names in group keys; names hold no control characters
+_MARK: Final = "\x01"  # a group key's suffix: the weighed clauses of its cards (weighted model)
 
 Deck = tuple[tuple[str, tuple[str, ...]], ...]
 
@@ -388,36 +390,97 @@ class Notebook:
                 irreducible set of conflicting facts).
         """
         problem = _Problem.build(self)
-        result = problem.count(weighted=weighted)
+        result, scale = problem.count(weighted=weighted)
         if result.total == 0:
             raise ContradictionError(*self._explain_contradiction())
-        certainties = problem.certainties(result)
+        certainties = problem.certainties(self, result)
         owners = (*self.players, ENVELOPE)
         counts = {
-            card: {o: Fraction(result.cards.get((card, o), 0)) for o in owners}
+            card: {o: Fraction(result.cards.get((card, o), 0), scale) for o in owners}
             for card in _cards(self.deck)
         }
-        triples = {triple: Fraction(value) for triple, value in result.triples.items()}
-        return Deduction(owners, Fraction(result.total), counts, triples, certainties, self.deck)
+        triples = {triple: Fraction(value, scale) for triple, value in result.triples.items()}
+        total = Fraction(result.total, scale)
+        return Deduction(owners, total, counts, triples, certainties, self.deck)
 
     def _explain_contradiction(self) -> tuple[str, tuple[Fact, ...]]:
-        kept = list(self.facts)
-        for fact in list(kept):
-            trial = [f for f in kept if f is not fact]
-            if (
-                _Problem.build(attrs.evolve(self, facts=tuple(trial))).count(weighted=False).total
-                == 0
-            ):
-                kept = trial
-        words = "; ".join(f"{f.text} ({f.source})" for f in kept)
-        return f"these facts cannot all be true: {words}", tuple(kept)
+        facts: Sequence[Fact] = self.facts
+        if _refuted(self, facts):
+            # The propagation rules see the clash: narrow it down with them first (cheap),
+            # then make it irreducible with satisfiability checks (within that core).
+            facts = _conflict(facts, lambda some: _refuted(self, some)) or facts
+        kept = _conflict(facts, lambda some: _clashes(self, some))
+        assert kept is not None  # satisfiability is monotone
+        words = "; ".join(_said(f) for f in kept)
+        return f"these facts cannot all be true: {words}", kept
+
+
+def _constraints(
+    book: Notebook, facts: Sequence[Fact]
+) -> tuple[_Problem, tuple[tuple[str, frozenset[str]], ...]]:
+    problem = _Problem.build(attrs.evolve(book, facts=tuple(facts)))
+    return problem, tuple((p, c) for p, c, kind in problem.clauses if kind == _Clause.ONE_OF)
+
+
+def _consistent(book: Notebook, facts: Sequence[Fact]) -> bool:
+    """Whether some deal satisfies ``facts`` (a search that stops at the first deal)."""
+    problem, clauses = _constraints(book, facts)
+    return _satisfiable(
+        problem.players, problem.sizes, problem.allowed, clauses, problem.excluded, problem.deck
+    )
+
+
+def _clashes(book: Notebook, facts: Sequence[Fact]) -> bool:
+    """Whether no deal satisfies ``facts``: the propagation rules first, else a search."""
+    return _refuted(book, facts) or not _consistent(book, facts)
+
+
+def _refuted(book: Notebook, facts: Sequence[Fact]) -> bool:
+    """Whether the propagation rules alone find that no deal satisfies ``facts``.
+
+    Sound (a refuted set has no deal) but not complete; more facts refute more.
+    """
+    problem, clauses = _constraints(book, facts)
+    allowed = {card: set(owners) for card, owners in problem.allowed}
+    return not _propagate_clauses(problem.players, problem.sizes, allowed, clauses, problem.deck)
+
+
+def _conflict(
+    facts: Sequence[Fact], clash: Callable[[Sequence[Fact]], bool]
+) -> tuple[Fact, ...] | None:
+    """A subset of ``facts`` (which ``clash``) that clashes, irreducible, in their order.
+
+    ``clash`` should be monotone (more facts clash more); None when it shows it is not
+    (the propagation rules are not quite: their hand-filling rule counts disjoint open
+    clauses greedily). The same set as deleting each fact in turn, from the first,
+    whenever the others still clash: the first fact kept is the last ``f`` such that
+    ``f`` and the facts after it clash; the next is the last such after it, given the
+    ones kept; and so on. Each is found by bisection, so it takes a few checks per fact
+    of the conflict rather than one per fact.
+    """
+    kept: list[Fact] = []
+    start = 0
+    while not clash(kept):
+        # kept + facts[start:] clash; find the last j such that kept + facts[j:] clash.
+        if start == len(facts):
+            return None  # they do not: ``clash`` is not monotone here
+        low, high = start, len(facts) - 1
+        while low < high:
+            middle = (low + high + 1) // 2
+            if clash([*kept, *facts[middle:]]):
+                low = middle
+            else:
+                high = middle - 1
+        kept.append(facts[low])
+        start = low + 1
+    return tuple(kept)
 
 
 # ----- counting ------------------------------------------------------------------------------
 
 
-_Weight: TypeAlias = int | Fraction
-"""A number of deals: an int, or a Fraction once the weighted model scales it (ints add fast)."""
+_Weight: TypeAlias = int
+"""A number of deals (weighted: times the problem's scale, so that it stays an integer)."""
 
 
 @attrs.frozen
@@ -485,22 +548,59 @@ class _Problem:
             book.deck,
         )
 
-    def count(self, *, weighted: bool) -> _Result:
-        return _split(
-            self.players, self.sizes, self.allowed, self.clauses, self.excluded, weighted, self.deck
-        )
+    def count(self, *, weighted: bool) -> tuple[_Result, int]:
+        """The counts, and the scale they are multiplied by (1 unless weighted).
 
-    def certainties(self, result: _Result) -> tuple[Certainty, ...]:
+        Weighted, a card shown to me by a refuter asked about ``m`` other cards weighs a
+        deal by 1/(1 + how many of them the refuter holds); every weight is multiplied
+        by lcm(1, ..., m + 1), so that every count stays an integer (exact and fast).
+        """
+        ones = tuple((p, c) for p, c, kind in self.clauses if kind == _Clause.ONE_OF)
+        weighs = tuple((p, c) for p, c, kind in self.clauses if kind == _Clause.WEIGH)
+        if not weighted:
+            weighs = ()
+        scale = math.prod(_lcm_upto(len(cards) + 1) for _, cards in weighs)
+        result = _split(
+            self.players, self.sizes, self.allowed, ones, weighs, self.excluded, self.deck
+        )
+        return result, scale
+
+    def certainties(self, book: Notebook, result: _Result) -> tuple[Certainty, ...]:
         reasons = _explain(self)
         found = []
         for card in _cards(self.deck):
             for owner in (*self.players, ENVELOPE):
                 if result.cards.get((card, owner), 0) == result.total:
-                    why = reasons.get(card) or (
-                        "every deal consistent with the facts puts it there",
-                    )
+                    why = reasons.get(card) or (_by_contradiction(book, card, owner),)
                     found.append(Certainty(card, owner, why))
         return tuple(found)
+
+
+def _by_contradiction(book: Notebook, card: str, owner: str) -> str:
+    """Why ``card`` is certainly ``owner``'s when no propagation rule says so.
+
+    Supposing it is not, the facts clash: the reason names facts that cannot all be
+    true with the supposition (narrowed with the propagation rules when they see the
+    clash, else with satisfiability checks).
+    """
+    supposed = Fact(FactKind.LACKS, owner, (card,), "supposed")
+    facts = (*book.facts, supposed)
+    conflict = None
+    if _refuted(book, facts):
+        conflict = _conflict(facts, lambda some: _refuted(book, some))
+    if conflict is None:
+        conflict = _conflict(facts, lambda some: _clashes(book, some))
+    assert conflict is not None  # satisfiability is monotone
+    named = [f for f in conflict if f is not supposed]
+    where = _where(card, owner)
+    if not named:
+        return f"the deck leaves no other place for {card}: so {where}"
+    if owner == ENVELOPE:
+        suppose = f"{card} were not in the envelope"
+    else:
+        suppose = f"{owner} did not hold {card}"
+    words = "; ".join(_said(f) for f in named)
+    return f"if {suppose}, these facts could not all be true: {words}: so {where}"
 
 
 def _freeze(
@@ -550,97 +650,275 @@ def _propagate(
     return True
 
 
-@functools.lru_cache(maxsize=4096)
+_Clauses: TypeAlias = tuple[tuple[str, frozenset[str]], ...]
+"""(player, cards) pairs: "holds at least one of", or (weighted) "showed me one of the others"."""
+
+
+def _propagate_clauses(
+    players: tuple[str, ...],
+    sizes: tuple[int, ...],
+    allowed: dict[str, set[str]],
+    clauses: _Clauses,
+    deck: Deck,
+) -> bool:
+    """`_propagate`, with two rules for the "holds one of" clauses.
+
+    A clause with one possible card places it. A player whose known cards and
+    disjoint open clauses (each needs a card of its own) fill their hand holds no
+    other card (and more than fill it is a contradiction).
+    """
+    capacity = dict(zip(players, sizes, strict=True))
+    while True:
+        if not _propagate(players, sizes, allowed, deck):
+            return False
+        changed = False
+        for player, cards in clauses:
+            possible = [c for c in cards if player in allowed[c]]
+            if not possible:
+                return False
+            if len(possible) == 1 and allowed[possible[0]] != {player}:
+                allowed[possible[0]] = {player}
+                changed = True
+        if changed:
+            continue
+        for player in [p for p in players if any(who == p for who, _ in clauses)]:
+            # Each player's open clauses, as they stand now (a change above restarts).
+            sets = []
+            for who, cards in clauses:
+                possible = [c for c in cards if who == player and player in allowed[c]]
+                if possible and all(allowed[c] != {player} for c in possible):
+                    sets.append(possible)
+            chosen: set[str] = set()
+            needed = 0
+            for possible in sorted(sets, key=len):
+                if chosen.isdisjoint(possible):
+                    chosen.update(possible)
+                    needed += 1
+            held = sum(1 for owners in allowed.values() if owners == {player})
+            if held + needed > capacity[player]:
+                return False
+            if needed and held + needed == capacity[player]:
+                for card, owners in allowed.items():
+                    if player in owners and len(owners) > 1 and card not in chosen:
+                        owners.discard(player)
+                        changed = True
+            if changed:
+                break
+        if not changed:
+            return True
+
+
+def _branch(allowed: Mapping[str, set[str]], clauses: _Clauses) -> tuple[str, str] | None:
+    """The (player, card) to split on next, or None when every clause is satisfied.
+
+    The card that occurs in most of one player's open clauses (holding it satisfies
+    them all), in the shortest clause on a tie.
+    """
+    score: dict[tuple[str, str], tuple[int, int]] = {}
+    for player, cards in clauses:
+        possible = sorted(c for c in cards if player in allowed[c])
+        if any(allowed[c] == {player} for c in possible):
+            continue
+        for card in possible:
+            count, shortest = score.get((player, card), (0, 99))
+            score[player, card] = (count + 1, min(shortest, len(possible)))
+    if not score:
+        return None
+    return max(score, key=lambda pair: (score[pair][0], -score[pair][1], pair))
+
+
+@functools.lru_cache(maxsize=8192)
 def _split(
     players: tuple[str, ...],
     sizes: tuple[int, ...],
     frozen: tuple[tuple[str, frozenset[str]], ...],
-    clauses: tuple[tuple[str, frozenset[str], _Clause], ...],
+    clauses: _Clauses,
+    weighs: _Clauses,
     excluded: frozenset[tuple[str, ...]],
-    weighted: bool,
     deck: Deck,
 ) -> _Result:
-    """Count with "holds one of" clauses, splitting them into disjoint cases.
+    """Count with "holds one of" clauses, splitting on cards into disjoint cases.
 
-    A ``"one_of"`` clause (a refuter showed someone a card) is split into: holds the
-    first card; lacks it and holds the second; and so on. A ``"weigh"`` clause (a
-    refuter showed me a card; the clause lists the other suggested cards) only
-    matters when ``weighted``: it splits on which other cards the refuter holds and
-    weighs each case 1/(1 + how many).
+    A card of a "holds one of" clause splits the count in two: the player holds it,
+    or not (each case propagated, which often settles other clauses). ``weighs``
+    (the weighted model: a refuter showed me a card, these are the other suggested
+    cards) do not split: a settled one scales the count, an open one is weighed in
+    the dynamic programme (see `_count`).
     """
     allowed = {card: set(owners) for card, owners in frozen}
-    if not _propagate(players, sizes, allowed, deck):
+    if not _propagate_clauses(players, sizes, allowed, clauses, deck):
         return _EMPTY
-    open_clauses: list[tuple[str, list[str], _Clause]] = []
-    for player, cards, kind in clauses:
-        possible = sorted(c for c in cards if player in allowed[c])
-        if kind == _Clause.ONE_OF:
-            if not possible:
-                return _EMPTY
-            if any(allowed[c] == {player} for c in possible):
-                continue  # already satisfied
-            open_clauses.append((player, possible, kind))
-        elif weighted:
-            held_now = sum(1 for c in cards if allowed[c] == {player})
-            undecided = [c for c in possible if allowed[c] != {player}]
-            if not undecided:
-                if held_now:
-                    return _scale(
-                        _split(
-                            players,
-                            sizes,
-                            _freeze(allowed),
-                            _rest(clauses, player, cards),
-                            excluded,
-                            weighted,
-                            deck,
-                        ),
-                        Fraction(1, 1 + held_now),
-                    )
-                continue
-            open_clauses.append((player, sorted(cards), kind))
-    if not open_clauses:
-        return _count(players, sizes, allowed, excluded, deck)
-    player, possible, kind = open_clauses[0]
-    rest = tuple((p, frozenset(c), k) for p, c, k in open_clauses[1:])
-    parts = []
-    if kind == _Clause.WEIGH:
-        # The refuter showed me one card; these are the other suggested cards.
-        for size in range(len(possible) + 1):
-            for held in combinations(possible, size):
-                case = {c: set(o) for c, o in allowed.items()}
-                for card in possible:
-                    if card in held:
-                        case[card] &= {player}
-                    else:
-                        case[card].discard(player)
-                sub = _split(players, sizes, _freeze(case), rest, excluded, weighted, deck)
-                parts.append(_scale(sub, Fraction(1, 1 + size)))
-        return _merge(parts)
-    for index, card in enumerate(possible):
-        case = {c: set(o) for c, o in allowed.items()}
-        for earlier in possible[:index]:
-            case[earlier].discard(player)
-        case[card] &= {player}
-        parts.append(_split(players, sizes, _freeze(case), rest, excluded, weighted, deck))
-    return _merge(parts)
+    chosen = _branch(allowed, clauses)
+    if chosen is None:
+        # Weighed cards are weighed in the DP, which fills players' hands only: the
+        # envelope's are split on.
+        for player, cards in weighs:
+            if player == ENVELOPE:
+                open_cards = [
+                    c for c in sorted(cards) if ENVELOPE in allowed[c] and len(allowed[c]) > 1
+                ]
+                if open_cards:
+                    chosen = (player, open_cards[0])
+                    break
+    if chosen is None:
+        factor = 1
+        leaf: list[tuple[str, tuple[str, ...], int, int]] = []
+        for player, cards in weighs:
+            scale = _lcm_upto(len(cards) + 1)
+            held = sum(1 for c in cards if allowed[c] == {player})
+            undecided = tuple(
+                sorted(c for c in cards if player in allowed[c] and len(allowed[c]) > 1)
+            )
+            if undecided:
+                leaf.append((player, undecided, held, scale))
+            else:
+                factor *= scale // (1 + held)
+        result = _count(players, sizes, allowed, excluded, deck, tuple(leaf))
+        return result if factor == 1 else _scale(result, factor)
+    player, card = chosen
+    holds = {c: set(o) for c, o in allowed.items()}
+    holds[card] = {player}
+    allowed[card].discard(player)
+    return _merge(
+        _split(players, sizes, _freeze(case), clauses, weighs, excluded, deck)
+        for case in (holds, allowed)
+    )
 
 
-def _rest(
-    clauses: tuple[tuple[str, frozenset[str], _Clause], ...], player: str, cards: frozenset[str]
-) -> tuple[tuple[str, frozenset[str], _Clause], ...]:
-    """The clauses without the first one about ``player`` and ``cards``."""
-    found = False
-    kept = []
-    for clause in clauses:
-        if not found and clause[0] == player and clause[1] == cards and clause[2] == _Clause.WEIGH:
-            found = True
+@functools.cache
+def _lcm_upto(n: int) -> int:
+    return math.lcm(*range(1, n + 1))
+
+
+@functools.lru_cache(maxsize=4096)
+def _satisfiable(
+    players: tuple[str, ...],
+    sizes: tuple[int, ...],
+    frozen: tuple[tuple[str, frozenset[str]], ...],
+    clauses: tuple[tuple[str, frozenset[str]], ...],
+    excluded: frozenset[tuple[str, ...]],
+    deck: Deck,
+) -> bool:
+    """Whether some deal satisfies the constraints ("holds one of" ``clauses``).
+
+    Like `_split`, but it stops at the first deal: the player holds the card, else not.
+    """
+    allowed = {card: set(owners) for card, owners in frozen}
+    if not _propagate_clauses(players, sizes, allowed, clauses, deck):
+        return False
+    chosen = _branch(allowed, clauses)
+    if chosen is None:
+        return _any_deal(players, sizes, allowed, excluded, deck)
+    player, card = chosen
+    holds = {c: set(o) for c, o in allowed.items()}
+    holds[card] = {player}
+    if _satisfiable(players, sizes, _freeze(holds), clauses, excluded, deck):
+        return True
+    allowed[card].discard(player)
+    return _satisfiable(players, sizes, _freeze(allowed), clauses, excluded, deck)
+
+
+def _any_deal(
+    players: tuple[str, ...],
+    sizes: tuple[int, ...],
+    allowed: Mapping[str, set[str]],
+    excluded: frozenset[tuple[str, ...]],
+    deck: Deck,
+) -> bool:
+    """Whether some deal fits cards' allowed owners (no clauses), avoiding ``excluded``.
+
+    Without excluded triples, a matching: each free card to a player with room or to
+    the envelope's slot of its category (see `_fits`). With them, as `_count` groups
+    the envelope's candidates, stopping at the first group choice with deals (and a
+    triple that is not excluded).
+    """
+    if not excluded:
+        return _fits(players, sizes, allowed, deck)
+    capacity = dict(zip(players, sizes, strict=True))
+    free: dict[str, str] = {}
+    for card, owners in allowed.items():
+        if len(owners) == 1:
+            (owner,) = owners
+            if owner != ENVELOPE:
+                capacity[owner] -= 1
+        else:
+            free[card] = _key(owners)
+    choices: list[dict[str, list[str]]] = []
+    for _, group in deck:
+        grouped: dict[str, list[str]] = {}
+        for card in group:
+            if allowed[card] == {ENVELOPE}:
+                grouped = {"": [card]}
+                break
+            if ENVELOPE in allowed[card]:
+                grouped.setdefault(free[card], []).append(card)
+        choices.append(grouped)
+    for combo in product(*choices):
+        rest = list(free.values())
+        for key in combo:
+            if key:
+                rest.remove(key)
+        if not _deal_players(players, capacity, rest)[0]:
             continue
-        kept.append(clause)
-    return tuple(kept)
+        groups = [choice[key] for choice, key in zip(choices, combo, strict=True)]
+        if not excluded or any(t not in excluded for t in product(*groups)):
+            return True
+    return False
 
 
-def _scale(result: _Result, factor: Fraction) -> _Result:
+def _fits(
+    players: tuple[str, ...], sizes: tuple[int, ...], allowed: Mapping[str, set[str]], deck: Deck
+) -> bool:
+    """Whether the free cards can be dealt: a matching that fills every slot.
+
+    The slots are the players' free room and one envelope slot per category whose
+    envelope card is not placed; there are as many as free cards (the hand sizes add
+    up to the deck), so a matching of every card fills every slot (augmenting paths).
+    """
+    room: dict[str, int] = dict(zip(players, sizes, strict=True))
+    category = _category_map(deck)
+    free: list[str] = []
+    for card, owners in allowed.items():
+        if len(owners) == 1:
+            (owner,) = owners
+            if owner != ENVELOPE:
+                room[owner] -= 1
+            else:
+                room[f"{ENVELOPE}{category[card]}"] = 0
+        else:
+            free.append(card)
+    for kind, _ in deck:
+        room.setdefault(f"{ENVELOPE}{kind}", 1)
+    if min(room.values(), default=0) < 0 or sum(room.values()) != len(free):
+        return False
+    slots = {
+        card: [
+            f"{ENVELOPE}{category[card]}" if owner == ENVELOPE else owner
+            for owner in sorted(owners)
+        ]
+        for card, owners in ((c, allowed[c]) for c in free)
+    }
+    holding: dict[str, list[str]] = {slot: [] for slot in room}
+
+    def place(card: str, seen: set[str]) -> bool:
+        for slot in slots[card]:
+            if slot in seen:
+                continue
+            seen.add(slot)
+            if len(holding[slot]) < room[slot]:
+                holding[slot].append(card)
+                return True
+            for other in holding[slot]:
+                if place(other, seen):
+                    holding[slot].remove(other)
+                    holding[slot].append(card)
+                    return True
+        return False
+
+    return all(place(card, set()) for card in free)
+
+
+def _scale(result: _Result, factor: int) -> _Result:
     return _Result(
         result.total * factor,
         {k: v * factor for k, v in result.cards.items()},
@@ -654,11 +932,16 @@ def _count(
     allowed: Mapping[str, set[str]],
     excluded: frozenset[tuple[str, ...]],
     deck: Deck,
+    weighs: tuple[tuple[str, tuple[str, ...], int, int], ...] = (),
 ) -> _Result:
     """Count deals with no open clauses: envelope choices times a DP over the players.
 
     Envelope candidates are grouped by who else may hold them: the count of the rest of
     the deal depends only on those groups, so one DP serves every envelope of a group choice.
+    ``weighs`` (player, undecided cards, cards of the clause already held, scale) weigh
+    each deal by scale/(1 + cards of the clause the player holds): the undecided cards
+    are grouped apart, by the clauses they are in, so the DP sees how many of them the
+    player takes.
     """
     capacity = dict(zip(players, sizes, strict=True))
     category = _category_map(deck)
@@ -671,7 +954,22 @@ def _count(
                 capacity[owner] -= 1
     env_fixed = {category[c]: c for c, o in placed.items() if o == ENVELOPE}
     free = [c for c in _cards(deck) if c not in placed]
-    key_of = {c: _key(allowed[c]) for c in free}
+    # A weighed card's group also says which clauses it is in: the weights depend only
+    # on how many cards of each clause a player takes, so such cards stay interchangeable.
+    clauses_of: dict[str, list[str]] = {}
+    for number, (_, cards, _, _) in enumerate(weighs):
+        for card in cards:
+            clauses_of.setdefault(card, []).append(str(number))
+    key_of = {
+        c: f"{_key(allowed[c])}{_MARK}{','.join(clauses_of[c])}"
+        if c in clauses_of
+        else _key(allowed[c])
+        for c in free
+    }
+    weights = tuple(
+        (player, tuple(sorted({key_of[c] for c in cards})), held, scale)
+        for player, cards, held, scale in weighs
+    )
     free_keys: dict[str, list[str]] = {}
     for card in free:
         free_keys.setdefault(key_of[card], []).append(card)
@@ -687,7 +985,6 @@ def _count(
                 grouped.setdefault(key_of[card], []).append(card)
         choices.append(list(grouped.items()))
     total = 0
-    cards_count: dict[tuple[str, str], int] = {}
     triples: dict[tuple[str, ...], int] = {}
     combos: dict[tuple[str, ...], tuple[int, dict[str, dict[str, int]], dict[str, int]]] = {}
 
@@ -700,27 +997,36 @@ def _count(
                 if key:
                     sizes_left[key] -= 1
             rest = [k for k, n in sizes_left.items() for _ in range(n)]
-            deals, per_group = _deal_players(players, capacity, rest)
+            deals, per_group = _deal_players(players, capacity, rest, weights)
             combos[combo] = (deals, per_group, sizes_left)
         return combos[combo]
 
-    def add(key: tuple[str, str], amount: int) -> None:
-        cards_count[key] = cards_count.get(key, 0) + amount
+    # A free card's deals with a player: its group's per-card share, once for each
+    # envelope of a group choice (``base``, per group), less the envelopes that hold
+    # the card itself (``held_back``, per card).
+    base: dict[tuple[str, str], int] = {}
+    held_back: dict[tuple[str, str], int] = {}
 
     def share_out(
-        per_group: dict[str, dict[str, int]], sizes_left: dict[str, int], times: Mapping[str, int]
+        per_group: dict[str, dict[str, int]],
+        sizes_left: dict[str, int],
+        times: int,
+        without: Mapping[str, int],
     ) -> None:
-        """Give each free card its players' deals; ``times`` counts envelopes without it."""
-        for key, members in free_keys.items():
+        """Count each free card ``times`` (``without[card]`` fewer) with its group's share."""
+        for key, got in per_group.items():
             left = sizes_left[key]
-            if not left:
-                continue
-            for player, allocated in per_group.get(key, {}).items():
+            for player, allocated in got.items():
                 share = allocated // left  # exact: the cards of a group are interchangeable
-                for card in members:
-                    if times[card]:
-                        add((card, player), share * times[card])
+                base[key, player] = base.get((key, player), 0) + share * times
+        for card, fewer in without.items():
+            key = key_of[card]
+            left = sizes_left[key]
+            for player, allocated in per_group.get(key, {}).items():
+                share = (allocated // left) * fewer
+                held_back[card, player] = held_back.get((card, player), 0) + share
 
+    in_envelope: dict[str, int] = {}
     for picked in product(*choices):
         combo = tuple(key for key, _ in picked)
         deals, per_group, sizes_left = solve_combo(combo)
@@ -731,13 +1037,14 @@ def _count(
         total += deals * n
         for envelope in product(*groups):
             triples[envelope] = deals
-        times = dict.fromkeys(free, n)
+        without: dict[str, int] = {}
         for members in groups:
+            others = n // len(members)  # the envelopes of this choice holding a given card
             for card in members:
-                add((card, ENVELOPE), deals * (n // len(members)))
-                if card in times:
-                    times[card] = n - n // len(members)
-        share_out(per_group, sizes_left, times)
+                in_envelope[card] = in_envelope.get(card, 0) + deals * others
+                if card in key_of:
+                    without[card] = others
+        share_out(per_group, sizes_left, n, without)
     for envelope in excluded:
         if envelope not in triples:
             continue
@@ -746,50 +1053,135 @@ def _count(
         total -= deals
         del triples[envelope]
         for card in envelope:
-            add((card, ENVELOPE), -deals)
-        times = {card: (0 if card in envelope else -1) for card in free}
-        share_out(per_group, sizes_left, times)
+            in_envelope[card] -= deals
+        share_out(per_group, sizes_left, -1, {c: -1 for c in envelope if c in key_of})
+    cards_count: dict[tuple[str, str], int] = {
+        (card, ENVELOPE): count for card, count in in_envelope.items() if count
+    }
+    for (key, player), amount in base.items():
+        for card in free_keys[key]:
+            count = amount - held_back.get((card, player), 0)
+            if count:
+                cards_count[card, player] = count
     for card, owner in placed.items():
         if owner != ENVELOPE:
-            add((card, owner), total)
-    return _Result(total, {k: v for k, v in cards_count.items() if v}, dict(triples))
+            cards_count[card, owner] = total
+    return _Result(total, cards_count, dict(triples))
 
 
 def _key(owners: set[str]) -> str:
     return _SEPARATOR.join(sorted(o for o in owners if o != ENVELOPE))
 
 
+_Weights: TypeAlias = tuple[tuple[str, tuple[str, ...], int, int], ...]
+"""Weighted clauses for the DP: (player, group keys, cards already held, scale)."""
+
+
 def _deal_players(
-    players: tuple[str, ...], capacity: Mapping[str, int], rest: Sequence[str]
+    players: tuple[str, ...],
+    capacity: Mapping[str, int],
+    rest: Sequence[str],
+    weights: _Weights = (),
 ) -> tuple[int, dict[str, dict[str, int]]]:
     """Deals of the cards left to the players, hands filled exactly.
 
     ``rest`` lists, for each card left, the key of the players allowed to hold it.
     Returns the number of deals and, per key, the total number of that group's cards
-    each player receives, summed over all deals.
+    each player receives, summed over all deals. With ``weights``, each deal counts
+    scale/(1 + held + cards of the groups the player takes) for each weighted clause.
     """
-    return _deal_players_cached(players, tuple(capacity[p] for p in players), tuple(sorted(rest)))
+    rest_sorted = tuple(sorted(rest))
+    if weights:
+        present = set(rest_sorted)
+        weights = tuple(
+            (player, tuple(k for k in keys if k in present), held, scale)
+            for player, keys, held, scale in weights
+        )
+    # A player with no room left takes nothing: no layer of the DP (unless weighed).
+    weighed = {player for player, _, _, _ in weights}
+    filling = tuple(p for p in players if capacity[p] or p in weighed)
+    return _deal_players_cached(filling, tuple(capacity[p] for p in filling), rest_sorted, weights)
+
+
+class _Weighed:
+    """A player's moves (see `_Options`), each multiplied by the player's clause weights."""
+
+    __slots__ = ("_cache", "clauses", "options")
+
+    def __init__(self, options: _Options, clauses: list[tuple[frozenset[int], int, int]]) -> None:
+        self.options = options
+        self.clauses = clauses
+        self._cache: dict[tuple[int, ...], tuple[_Move, ...]] = {}
+
+    def __call__(self, state: tuple[int, ...]) -> tuple[_Move, ...]:
+        found = self._cache.get(state)
+        if found is None:
+            moves = []
+            for taken, after, ways in self.options(state):
+                for groups, held, scale in self.clauses:
+                    ways *= scale // (1 + held + sum(t for g, t in taken if g in groups))
+                moves.append((taken, after, ways))
+            found = self._cache[state] = tuple(moves)
+        return found
 
 
 @functools.lru_cache(maxsize=65536)
 def _deal_players_cached(
-    players: tuple[str, ...], capacities: tuple[int, ...], rest: tuple[str, ...]
+    players: tuple[str, ...],
+    capacities: tuple[int, ...],
+    rest: tuple[str, ...],
+    weights: _Weights,
 ) -> tuple[int, dict[str, dict[str, int]]]:
     groups: dict[str, int] = {}
     for key in rest:
         groups[key] = groups.get(key, 0) + 1
-    keys = sorted(groups)
-    allowed_in = [frozenset(k.split(_SEPARATOR)) if k else frozenset() for k in keys]
+    keys = tuple(sorted(groups))
     start = tuple(groups[k] for k in keys)
     per_group: dict[str, dict[str, int]] = {k: {} for k in keys}
     if sum(start) != sum(capacities) or min(capacities, default=0) < 0:
         return 0, per_group
-    moves = [
+    total, _, received = _sweep(players, capacities, keys, {start: 1}, weights)
+    if total == 0:
+        return 0, per_group
+    for i, player in enumerate(players):
+        for g, amount in enumerate(received[i]):
+            if amount:
+                per_group[keys[g]][player] = amount
+    return total, per_group
+
+
+def _sweep(
+    players: tuple[str, ...],
+    capacities: tuple[int, ...],
+    keys: tuple[str, ...],
+    first: dict[tuple[int, ...], int],
+    weights: _Weights,
+) -> tuple[int, dict[tuple[int, ...], int], list[list[int]]]:
+    """The forward-backward DP: fill the players' hands one after the other.
+
+    The state is the number of cards left in each group; ``first`` gives the ways to
+    reach each starting state. Returns the number of deals (summed over the starting
+    states, with their ways), the deals from each starting state, and, per player and
+    group, the group's cards the player receives summed over all deals.
+    """
+    allowed_in = [frozenset(k.split(_MARK, 1)[0].split(_SEPARATOR)) for k in keys]
+    moves: list[Callable[[tuple[int, ...]], tuple[_Move, ...]]] = [
         _allocations(tuple(i for i, owners in enumerate(allowed_in) if p in owners), cap)
         for p, cap in zip(players, capacities, strict=True)
     ]
+    index = {k: i for i, k in enumerate(keys)}
+    for i, player in enumerate(players):
+        weighed = [
+            (frozenset(index[k] for k in clause_keys if k in index), held, scale)
+            for who, clause_keys, held, scale in weights
+            if who == player
+        ]
+        if weighed:
+            options = moves[i]
+            assert isinstance(options, _Options)
+            moves[i] = _Weighed(options, weighed)
     # Forward: ways to fill the first players, by the group sizes still to deal.
-    forward: list[dict[tuple[int, ...], int]] = [{start: 1}]
+    forward: list[dict[tuple[int, ...], int]] = [first]
     for i in range(len(players)):
         step: dict[tuple[int, ...], int] = {}
         for state, ways in forward[-1].items():
@@ -799,7 +1191,7 @@ def _deal_players_cached(
     zero = tuple(0 for _ in keys)
     total = forward[-1].get(zero, 0)
     if total == 0:
-        return 0, per_group
+        return 0, {}, []
     backward: dict[tuple[int, ...], int] = {zero: 1}
     received = [[0] * len(keys) for _ in players]  # player -> group -> cards, over all deals
     for i in range(len(players) - 1, -1, -1):
@@ -818,19 +1210,7 @@ def _deal_players_cached(
             if reach:
                 earlier[state] = reach
         backward = earlier
-    for i, player in enumerate(players):
-        for g, amount in enumerate(received[i]):
-            if amount:
-                per_group[keys[g]][player] = amount
-    return total, per_group
-
-
-def _ways(state: tuple[int, ...], take: tuple[int, ...]) -> int:
-    result = 1
-    for s, t in zip(state, take, strict=True):
-        if t:
-            result *= math.comb(s, t)
-    return result
+    return total, backward, received
 
 
 # (the cards taken as (group, count) pairs, the state after, the ways to take them)
@@ -859,26 +1239,29 @@ class _Options:
         return found
 
     def _compute(self, state: tuple[int, ...]) -> tuple[_Move, ...]:
+        groups = [g for g in self.usable if state[g]]
+        # cards left in groups[i:], to stop early when they cannot fill the hand
+        suffix = [0] * (len(groups) + 1)
+        for i in range(len(groups) - 1, -1, -1):
+            suffix[i] = suffix[i + 1] + state[groups[i]]
         result: list[_Move] = []
-        take = [0] * len(state)
-        usable = self.usable
 
-        def fill(index: int, left: int) -> None:
-            if index == len(usable):
-                if left == 0:
-                    taken = tuple(take)
-                    after = tuple(s - t for s, t in zip(state, taken, strict=True))
-                    pairs = tuple((g, t) for g, t in enumerate(taken) if t)
-                    result.append((pairs, after, _ways(state, taken)))
+        def fill(index: int, left: int, pairs: tuple[tuple[int, int], ...], ways: int) -> None:
+            if left == 0:
+                after = list(state)
+                for g, t in pairs:
+                    after[g] -= t
+                result.append((pairs, tuple(after), ways))
                 return
-            g = usable[index]
-            for t in range(min(left, state[g]) + 1):
-                take[g] = t
-                fill(index + 1, left - t)
-            take[g] = 0
+            if suffix[index] < left:
+                return
+            g = groups[index]
+            fill(index + 1, left, pairs, ways)
+            for t in range(1, min(left, state[g]) + 1):
+                fill(index + 1, left - t, (*pairs, (g, t)), ways * math.comb(state[g], t))
 
         if self.amount >= 0:
-            fill(0, self.amount)
+            fill(0, self.amount, (), 1)
         return tuple(result)
 
 
@@ -890,21 +1273,55 @@ def _allocations(usable: tuple[int, ...], amount: int) -> _Options:
 # ----- explanations ----------------------------------------------------------------------------
 
 
+def _said(fact: Fact) -> str:
+    """A fact and its source, in words, saying the fact once.
+
+    A source that already starts with the fact's text (``"Ben showed me Stupefy
+    (suggestion 5 by Ann)"``) is said alone; any other follows the fact in brackets.
+    """
+    text, source = fact.text, fact.source
+    if not source or source == text:
+        return text
+    if source.startswith(f"{text} ("):
+        return source
+    return f"{text} ({source})"
+
+
+def _where(card: str, owner: str) -> str:
+    return f"{card} is in the envelope" if owner == ENVELOPE else f"{card} is held by {owner}"
+
+
 def _explain(problem: _Problem) -> dict[str, tuple[str, ...]]:
-    """Reasons for what the propagation rules force, card by card, in words."""
+    """Reasons for what the propagation rules force, card by card, in words.
+
+    Each reason is a fact (with its source) or a step; a card's reasons end with the
+    step or fact that places it ("...: so X is held by Cat").
+    """
     owners = {*problem.players, ENVELOPE}
     cards = _cards(problem.deck)
     allowed = {card: set(owners) for card in cards}
     why: dict[str, list[str]] = {card: [] for card in cards}
+
+    def discard(card: str, owner: str, reason: str) -> None:
+        allowed[card].discard(owner)
+        why[card].append(reason)
+        if len(allowed[card]) == 1:
+            (only,) = allowed[card]
+            why[card].append(f"no other place is left for {card}: so {_where(card, only)}")
+
+    def place(card: str, owner: str, reason: str) -> None:
+        allowed[card] = {owner}
+        why[card].append(f"{reason}: so {_where(card, owner)}")
+
     for fact in problem.facts:
         if fact.kind in (FactKind.HOLDS, FactKind.SHOWN):
-            allowed[fact.cards[0]] &= {fact.owner}
-            why[fact.cards[0]].append(f"{fact.text} ({fact.source})")
+            if allowed[fact.cards[0]] != {fact.owner}:  # a second sighting adds nothing
+                allowed[fact.cards[0]] &= {fact.owner}
+                why[fact.cards[0]].append(_said(fact))
         elif fact.kind == FactKind.LACKS:
             for card in fact.cards:
-                if fact.owner in allowed[card]:
-                    allowed[card].discard(fact.owner)
-                    why[card].append(f"{fact.text} ({fact.source})")
+                if fact.owner in allowed[card] and len(allowed[card]) > 1:
+                    discard(card, fact.owner, _said(fact))
     capacity = dict(zip(problem.players, problem.sizes, strict=True))
     clauses = [f for f in problem.facts if f.kind == FactKind.ONE_OF]
     changed = True
@@ -917,36 +1334,31 @@ def _explain(problem: _Problem) -> dict[str, tuple[str, ...]]:
             if len(mine) == size and len(maybe) > len(mine):
                 for card in maybe:
                     if card not in mine:
-                        allowed[card].discard(player)
-                        why[card].append(f"{player}'s {size} cards are all known")
+                        discard(card, player, f"{player}'s {size} cards are all known")
                         changed = True
             elif len(maybe) == size and len(mine) < len(maybe):
                 for card in maybe:
                     if allowed[card] != {player}:
-                        allowed[card] = {player}
-                        why[card].append(f"only {size} cards can be {player}'s, who holds {size}")
+                        place(
+                            card, player, f"only {size} cards can be {player}'s, who holds {size}"
+                        )
                         changed = True
         for kind, group in problem.deck:
             could = [c for c in group if ENVELOPE in allowed[c]]
             if len(could) == 1 and allowed[could[0]] != {ENVELOPE}:
-                allowed[could[0]] = {ENVELOPE}
-                why[could[0]].append(
-                    f"every other {kind} is held by a player: it is in the envelope"
-                )
+                place(could[0], ENVELOPE, f"every other {kind} is held by a player")
                 changed = True
             fixed = [c for c in group if allowed[c] == {ENVELOPE}]
             if fixed:
                 for card in could:
                     if card != fixed[0]:
-                        allowed[card].discard(ENVELOPE)
-                        why[card].append(f"the envelope's {kind} is {fixed[0]}")
+                        discard(card, ENVELOPE, f"the envelope's {kind} is {fixed[0]}")
                         changed = True
         for fact in clauses:
             possible = [c for c in fact.cards if fact.owner in allowed[c]]
             if len(possible) == 1 and allowed[possible[0]] != {fact.owner}:
                 card = possible[0]
                 lacking = " or ".join(c for c in fact.cards if c != card)
-                allowed[card] = {fact.owner}
-                why[card].append(f"{fact.text} ({fact.source}), not {lacking}: so {card}")
+                place(card, fact.owner, f"{_said(fact)}, not {lacking}" if lacking else _said(fact))
                 changed = True
     return {card: tuple(reasons) for card, reasons in why.items() if len(allowed[card]) == 1}
