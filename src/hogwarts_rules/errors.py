@@ -137,6 +137,11 @@ CORE_ERROR_CODES: Final[Mapping[str, str]] = MappingProxyType(
         "not_practice": "Rekey is given outside practice mode.",
         "bad_rekey": "Rekey names no seed from 0 to 2**64 - 1, or the dice are not seeded.",
         "bad_roll": "The `ChanceOutcome` is not a possible outcome of the roll awaited.",
+        # ----- text notation (IllegalActionError from `hogwarts_rules.notation`)
+        "bad_notation": "The text names no action: the message says which word did not match.",
+        "no_notation": "The game has no text notation.",
+        # ----- game-AI adapters (IllegalActionError from `hogwarts_rules.adapters`)
+        "no_adapter": "The game has no action or observation codec, so no adapter for it.",
         # ----- starting a game (IllegalActionError; OptionError for options)
         "bad_players": "The players are not given as a list of names (or a count of seats).",
         "player_count": "Too few or too many players (or characters) for the game.",
@@ -181,6 +186,7 @@ CORE_ERROR_CODES: Final[Mapping[str, str]] = MappingProxyType(
         "wrong_game": "A record of another game is replayed.",
         "bad_setup": "The saved set-up breaks a rule of the game (the message says which).",
         "illegal_record": "A saved action is illegal where it stands in the game.",
+        "bad_record": "A text game record lacks its game or set-up line, or its set-up is bad.",
         "state_mismatch": "The saved state does not match the game its actions produce.",
     }
 )

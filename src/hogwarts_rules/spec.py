@@ -37,8 +37,10 @@ from hogwarts_rules.errors import MAX_PATH, IllegalActionError, InvalidDataError
 if TYPE_CHECKING:
     from hogwarts_rules.actions import Action
     from hogwarts_rules.bots import Bot
+    from hogwarts_rules.codec import ActionCodec, ObservationCodec
     from hogwarts_rules.dice import DiceSource
     from hogwarts_rules.engine import GameBase
+    from hogwarts_rules.notation import Notation
 
 __all__ = [
     "MAX_OPTION_ERROR",
@@ -278,6 +280,18 @@ class GameSpec:
         extras: extra fields of a protocol ``state`` reply for a seat (Clue's
             movement paths).
         commands: commands the game adds to ``hogwarts-rules``.
+        action_codec: ``action_codec(game)`` numbers every action the game can offer
+            with ``game``'s set-up (see `hogwarts_rules.codec.ActionCodec`); ``None``:
+            the game has no numbering (no adapter for learning frameworks).
+        observation_codec: ``observation_codec(game)`` turns a seat's view of a game
+            with ``game``'s set-up into numbers (see
+            `hogwarts_rules.codec.ObservationCodec`); ``None``: none.
+        notation: the game's text notation (see `hogwarts_rules.notation.Notation`):
+            its actions as short text and back; ``None``: none.
+        resample: for a game of hidden information, ``resample(game, seat, rng, *,
+            weighted=False)``: a game ``seat`` cannot tell from ``game`` (played with
+            external dice), drawn from the seat's exact posterior (``weighted``: by the
+            game's weighted model); ``None``: the game hides nothing to resample.
     """
 
     kind: str
@@ -312,6 +326,14 @@ class GameSpec:
         default=None, eq=False, repr=False
     )
     commands: tuple[Command, ...] = attrs.field(default=(), eq=False, repr=False)
+    action_codec: Callable[[GameBase], ActionCodec] | None = attrs.field(
+        default=None, eq=False, repr=False
+    )
+    observation_codec: Callable[[GameBase], ObservationCodec] | None = attrs.field(
+        default=None, eq=False, repr=False
+    )
+    notation: Notation | None = attrs.field(default=None, eq=False, repr=False)
+    resample: Callable[..., GameBase] | None = attrs.field(default=None, eq=False, repr=False)
 
     def __attrs_post_init__(self) -> None:
         _check_spec(self)

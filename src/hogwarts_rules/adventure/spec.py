@@ -17,8 +17,10 @@ from typing import Any, Final
 
 from hogwarts_rules.adventure.bots import HeuristicBot
 from hogwarts_rules.adventure.game import KIND, MAX_ROUND_LIMIT, Game, new_game
+from hogwarts_rules.adventure.notation import NOTATION
 from hogwarts_rules.adventure.view import AdventureView
 from hogwarts_rules.bots import Bot, RandomBot
+from hogwarts_rules.codec import ActionCodec, ObservationCodec
 from hogwarts_rules.engine import GameBase
 from hogwarts_rules.spec import GameSpec, Option, SimulationHooks, TerminalHooks
 
@@ -62,6 +64,18 @@ def _demo(players: int, seed: int, say: Callable[[str], None]) -> GameBase:
     return demo(players, seed, say)
 
 
+def _action_codec(game: GameBase) -> ActionCodec:
+    from hogwarts_rules.adventure.codec import action_codec
+
+    return action_codec(game)
+
+
+def _observation_codec(game: GameBase) -> ObservationCodec:
+    from hogwarts_rules.adventure.codec import observation_codec
+
+    return observation_codec(game)
+
+
 def _terminal(game: GameBase) -> TerminalHooks:
     from hogwarts_rules.adventure.terminal import Terminal
 
@@ -93,6 +107,9 @@ SPEC: Final = GameSpec(
     max_steps=100_000,
     demo=_demo,
     terminal=_terminal,
+    action_codec=_action_codec,
+    observation_codec=_observation_codec,
+    notation=NOTATION,
     simulation=SimulationHooks(
         options=_simulation_options, record=_record, length_unit="rounds", group="house"
     ),

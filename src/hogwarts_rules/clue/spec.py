@@ -26,7 +26,9 @@ from hogwarts_rules.clue.cards import STUDENTS
 from hogwarts_rules.clue.content import Board, Content, load_content
 from hogwarts_rules.clue.detective import DetectiveBot
 from hogwarts_rules.clue.game import KIND, Game, new_game
+from hogwarts_rules.clue.notation import NOTATION
 from hogwarts_rules.clue.view import ClueView
+from hogwarts_rules.codec import ActionCodec, ObservationCodec
 from hogwarts_rules.dice import _MASK64 as MASK64
 from hogwarts_rules.dice import _splitmix64 as splitmix64
 from hogwarts_rules.engine import GameBase
@@ -127,6 +129,26 @@ def _demo(players: int, seed: int, say: Any) -> GameBase:
     return demo(players, seed, say)
 
 
+def _resample(game: GameBase, seat: str, rng: Any, *, weighted: bool = False) -> GameBase:
+    """`hogwarts_rules.clue.sampling.resample` (imported on first use)."""
+    from hogwarts_rules.clue.sampling import resample
+
+    assert isinstance(game, Game)
+    return resample(game, seat, rng, weighted=weighted)
+
+
+def _action_codec(game: GameBase) -> ActionCodec:
+    from hogwarts_rules.clue.codec import action_codec
+
+    return action_codec(game)
+
+
+def _observation_codec(game: GameBase) -> ObservationCodec:
+    from hogwarts_rules.clue.codec import observation_codec
+
+    return observation_codec(game)
+
+
 def _terminal(game: GameBase) -> TerminalHooks:
     from hogwarts_rules.clue.terminal import Terminal
 
@@ -170,6 +192,10 @@ SPEC: Final = GameSpec(
     max_steps=20_000,
     demo=_demo,
     terminal=_terminal,
+    action_codec=_action_codec,
+    observation_codec=_observation_codec,
+    notation=NOTATION,
+    resample=_resample,
     simulation=SimulationHooks(
         options=_simulation_options,
         record=_record,

@@ -24,6 +24,7 @@ from typing import Any, Final
 from hogwarts_rules.engine import GameBase, check_player_names
 from hogwarts_rules.hufflepuff_ravenclaw.character import Character, SkillKind, Spell
 from hogwarts_rules.hufflepuff_ravenclaw.game import KIND, MAX_CHARACTERS, Game, new_game
+from hogwarts_rules.hufflepuff_ravenclaw.notation import NOTATION
 from hogwarts_rules.hufflepuff_ravenclaw.view import SceneView
 from hogwarts_rules.serialization import structure
 from hogwarts_rules.spec import Command, GameSpec, Option
@@ -120,6 +121,7 @@ SPEC: Final = GameSpec(
     complete_actions=False,
     parse_player=_player,
     demo=_demo,
+    notation=NOTATION,
     commands=(
         Command(
             "odds",
