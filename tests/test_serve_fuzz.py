@@ -419,6 +419,33 @@ def test_from_dict_lets_only_invalid_data_error_escape(data: st.DataObject) -> N
         assert cls.from_dict(game.to_dict()) == game
 
 
+@fuzz(150)
+@given(st.data())
+def test_load_accepts_exactly_what_from_dict_accepts(data: st.DataObject) -> None:
+    # ``load`` replays a saved game once, with its own loop: it must agree with
+    # ``from_dict`` on every saved game, broken or not, and load the same game.
+    saved = data.draw(st.sampled_from(saved_games()))
+    broken = data.draw(mutated(saved))
+    server = Server()
+    reply = server.handle({"op": "load", "game": copy.deepcopy(broken)})
+    kind = broken.get("game") if isinstance(broken, dict) else None
+    cls = CLASSES.get(kind) if isinstance(kind, str) else None
+    if cls is None:
+        assert reply["ok"] is False
+        return
+    try:
+        game = cls.from_dict(copy.deepcopy(broken))
+    except InvalidDataError:
+        assert reply["ok"] is False and reply["error"]["code"] == "invalid_data"
+        return
+    if TABLE in game.seat_names:
+        assert reply["ok"] is False and reply["error"]["code"] == "invalid_data"
+        return
+    assert reply["ok"] is True, reply
+    again = server.handle({"op": "save", "game_id": reply["game_id"], "role": "host"})
+    assert again["game"] == game.to_dict()
+
+
 # ----- atheris ------------------------------------------------------------------------------------
 
 

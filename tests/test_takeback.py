@@ -27,7 +27,7 @@ from hogwarts_rules.bots import deciding_seat, seat_actions
 from hogwarts_rules.dice import SeededDice
 from hogwarts_rules.engine import Decision, GameBase
 from hogwarts_rules.events import DiceRekeyed, PracticeStarted
-from hogwarts_rules.takeback import steps_since_decision, take_back_problem
+from hogwarts_rules.takeback import steps_since_decision, take_back, take_back_problem
 
 KINDS = [spec.kind for spec in games()]
 
@@ -250,3 +250,93 @@ def test_core_actions_are_checked() -> None:
     with pytest.raises(IllegalActionError) as busy:
         waiting.apply(Practice())
     assert busy.value.code == "decision_awaited"
+
+
+# ================================================================ from a known earlier state
+
+
+@pytest.mark.parametrize("kind", KINDS)
+@pytest.mark.parametrize("external", [False, True])
+def test_a_base_gives_exactly_the_same_answers(kind: str, external: bool) -> None:
+    # `base` (a state the game passed through) only saves the replay from the set-up.
+    compared = allowed = 0
+    for seed in range(2):
+        states = _random_walk(kind, seed, 70, external=external)
+        for index in range(1, len(states), 3):
+            game = states[index]
+            for steps in range(1, min(index, 3) + 1):
+                target = index - steps
+                expected = take_back_problem(game, steps)
+                for base in (states[0], states[target // 2], states[target]):
+                    assert take_back_problem(game, steps, base=base) == expected
+                    if expected is None:
+                        back = take_back(game, steps, base=base)
+                        assert back.to_dict() == states[target].to_dict()
+                        allowed += 1
+                    compared += 1
+    if kind != "hufflepuff-ravenclaw":  # whose random scenes end after a few actions
+        assert compared > 50 and allowed > 0
+    assert compared > 0
+
+
+def test_a_base_gives_the_same_practice_take_backs() -> None:
+    game = _practising(seed=3)
+    states = [game]
+    rng = random.Random(3)
+    for _ in range(40):
+        seat = deciding_seat(game)
+        if seat is None:
+            break
+        game, _ = game.apply(rng.choice(seat_actions(game, seat)))
+        states.append(game)
+    checked = 0
+    for index in range(2, len(states)):
+        for steps in (1, 2):
+            base = states[1 + (index - steps - 1) // 2]
+            expected = take_back_problem(states[index], steps)
+            assert take_back_problem(states[index], steps, base=base) == expected
+            if expected is None:
+                with_base = take_back(states[index], steps, base=base)
+                plain = take_back(states[index], steps)
+                # Both are the earlier game, re-keyed (each with its own fresh seed) or not.
+                assert len(with_base.history) == len(plain.history)
+                if isinstance(plain.history[-1], Rekey):
+                    assert isinstance(with_base.history[-1], Rekey)
+                    assert with_base.history[:-1] == plain.history[:-1]
+                else:
+                    assert with_base.to_dict() == plain.to_dict()
+                checked += 1
+    assert checked > 10
+
+
+def test_a_base_that_is_visibly_not_the_game_is_refused() -> None:
+    states = _random_walk("clue", 1, 12)
+    game = states[-1]
+    other = _random_walk("adventure", 1, 3)[-1]
+    stranger = _random_walk("clue", 2, 12)[5]  # another game of the same kind
+    for base, words in (
+        (other, "not a Game"),
+        (states[-1], "past step"),
+        (stranger, "last action differs"),
+    ):
+        with pytest.raises(ValueError, match=words):
+            take_back_problem(game, 1, base=base)
+        with pytest.raises(ValueError, match=words):
+            take_back(game, 1, base=base)
+
+
+def test_practice_stays_and_a_rekey_taken_back_re_keys_again() -> None:
+    start = cl.new_game(["Ann", "Ben", "Cat"], seed=2)
+    practising, _ = start.apply(Practice())
+    # Every seat was told of practice mode: it is not taken back (alone or not).
+    stays = "practice mode, once every seat has been told of it, stays"
+    assert take_back_problem(practising, 1) == stays
+    dealt, _ = practising.apply(cl.Deal())
+    assert take_back_problem(dealt, 2) == stays
+    back = dealt.takeback()  # the deal: re-keyed
+    assert isinstance(back.history[-1], Rekey)
+    # Taking the Rekey back would bring back the dice that dealt: it re-keys again.
+    again = back.takeback()
+    assert again.history[:-1] == practising.history
+    assert isinstance(again.history[-1], Rekey)
+    assert again.dice not in (practising.dice, back.dice)

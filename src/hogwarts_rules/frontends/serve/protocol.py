@@ -9,7 +9,9 @@ table), so no reply holds the dice, a seed or a dice state, nor another seat's
 secret. A reply is for the request's seat: it carries the events that seat may see
 (``event.seen_by``) and the bots' actions it may see; only a request with
 ``"role": "host"`` gets every seat's events, every bot's action whole, or a ``save``.
-``undo`` follows the rules' take-back (`GameBase.takeback`). A game made with
+``undo`` follows the rules' take-back (`GameBase.takeback`), rebuilding the earlier
+game from the nearest of the snapshots each game keeps (`SNAPSHOT_EVERY`), so its cost
+does not grow with the game's length; ``load`` replays a saved game once. A game made with
 ``"practice": true`` is in practice mode (`hogwarts_rules.actions.Practice`): every
 seat's ``state`` says so, and a take-back the fair rule refuses is made and re-keys
 the dice (a `DiceRekeyed` event; the new seed is only ever in the host's ``save``).
@@ -33,11 +35,13 @@ Examples:
 
 from __future__ import annotations
 
+import bisect
 import copy
 import hashlib
 import json
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from fractions import Fraction
+from operator import itemgetter
 from typing import IO, Any, Final
 
 from hogwarts_rules import __version__
@@ -45,12 +49,19 @@ from hogwarts_rules.actions import ACTIONS, Action, ChanceOutcome, Practice
 from hogwarts_rules.bots import RandomBot, deciding_seat, seat_actions
 from hogwarts_rules.catalogue import UnknownGameError, find_game, games
 from hogwarts_rules.dice import CHANCE, ExternalDice, SeededDice, seed_from_string
-from hogwarts_rules.engine import ChanceRequest, Decision, GameBase, GameRecord
+from hogwarts_rules.engine import (
+    ChanceRequest,
+    Decision,
+    GameBase,
+    _same_json,
+    _structure_actions,
+)
 from hogwarts_rules.errors import InvalidDataError, RulesError
 from hogwarts_rules.events import DiceRekeyed, Event, events_for
 from hogwarts_rules.frontends.schema import SCHEMA_NAMES, game_schemas
-from hogwarts_rules.serialization import unstructure
+from hogwarts_rules.serialization import check_safe_integers, unstructure
 from hogwarts_rules.spec import GameSpec, OptionError
+from hogwarts_rules.takeback import take_back
 
 __all__ = [
     "DEFAULT_PLAY_STEPS",
@@ -64,6 +75,7 @@ __all__ = [
     "OPS",
     "PROTOCOL_VERSION",
     "ROLES",
+    "SNAPSHOT_EVERY",
     "SUPPORTED_PROTOCOLS",
     "TABLE",
     "Refusal",
@@ -86,8 +98,15 @@ section of ``docs/protocol.md``.
 SUPPORTED_PROTOCOLS: Final = (3,)
 """The values a request's optional ``"protocol"`` field may take."""
 
-MAX_LINE_BYTES: Final = 1_048_576
-"""The longest request line, in bytes of UTF-8 (the line ending not counted)."""
+MAX_LINE_BYTES: Final = 16_777_216
+"""The longest request line, in bytes of UTF-8 (the line ending not counted): 16 MiB.
+
+It holds the ``load`` of any game of the library's own kinds at `MAX_GAME_STEPS`
+actions as ``save`` wrote it, whatever its players' names: measured
+(``benchmarks/serve.py --names``), the largest such save, Clue's with five players
+named with 40 characters outside the Basic Multilingual Plane (12 bytes each in the
+engine's ASCII JSON), takes 11.0 MB; with short names, 1.4 MB.
+"""
 
 MAX_DEPTH: Final = 64
 """The deepest nesting of arrays and objects in a request (``{}`` is depth 1)."""
@@ -106,6 +125,16 @@ MAX_GAME_STEPS: Final = 20_000
 
 Beyond it the game takes no more actions (``illegal_action``, rule ``step_limit``): a
 game whose content makes it endless cannot grow without bound.
+"""
+
+SNAPSHOT_EVERY: Final = 64
+"""A served game keeps a snapshot of its state about every this many actions.
+
+``undo`` rebuilds the earlier game from the nearest snapshot at or before it, so a
+take-back costs at most about this many actions' replay, however long the game
+(``benchmarks/serve.py``: under 6 ms of CPU near `MAX_GAME_STEPS`, where a replay
+from the set-up takes 0.5 to 1 s); a game at `MAX_GAME_STEPS` keeps about 310, 1 to
+2.3 MB (the states share their persistent history, `hogwarts_rules.history.History`).
 """
 
 DEFAULT_PLAY_STEPS: Final = 1000
@@ -334,6 +363,38 @@ def _view(game: GameBase, seat: str) -> dict[str, Any]:
     return view
 
 
+class _EventJson:
+    """Events as JSON for one reply, each serialised once for every seat that sees it.
+
+    An event every seat sees whole is the same object for each, and the redacted copies
+    made for several seats (``seen_by``) are equal: both are serialised once, and the
+    reply's seats share the resulting object (a caller of `Server.handle` that changes
+    one seat's event copies it first).
+    """
+
+    __slots__ = ("_by_id", "_by_value", "_kept")
+
+    def __init__(self) -> None:
+        self._by_id: dict[int, dict[str, Any]] = {}
+        self._by_value: dict[tuple[type, Event], dict[str, Any]] = {}
+        self._kept: list[Event] = []  # keeps every event seen alive, so no id is reused
+
+    def __call__(self, event: Event) -> dict[str, Any]:
+        found = self._by_id.get(id(event))
+        if found is not None:
+            return found
+        try:
+            key = (type(event), event)
+            found = self._by_value.get(key)
+            if found is None:
+                found = self._by_value[key] = event.to_dict()
+        except TypeError:  # an event with an unhashable field: by identity only
+            found = event.to_dict()
+        self._by_id[id(event)] = found
+        self._kept.append(event)
+        return found
+
+
 _SCHEMAS: dict[str, tuple[GameSpec, dict[str, Any]]] = {}  # kind -> (spec, its schemas)
 
 
@@ -345,10 +406,54 @@ def _schemas(spec: GameSpec) -> dict[str, Any]:
     return cached[1]
 
 
-class _Entry:
-    """One game the server holds: its spec, the game, its start, its event log, its bots."""
+class _Due:
+    """The snapshots due while actions are applied: a state every `SNAPSHOT_EVERY` actions.
 
-    __slots__ = ("bots", "game", "game_id", "log", "seats", "spec", "start")
+    A snapshot is taken at the first step `SNAPSHOT_EVERY` or more after the last one
+    where no action is pending. They are kept (`_Entry.keep`) only once the actions are
+    committed, so a request that fails changes nothing.
+    """
+
+    __slots__ = ("last", "snapshots")
+
+    def __init__(self, last: int) -> None:
+        self.last = last
+        self.snapshots: list[tuple[int, GameBase]] = []
+
+    def see(self, state: GameBase) -> None:
+        """Pass through ``state``, the next state of the game: keep it if a snapshot is due."""
+        step = len(state.history)
+        if step - self.last >= SNAPSHOT_EVERY and state.pending is None:
+            self.snapshots.append((step, state))
+            self.last = step
+
+
+class _Entry:
+    """One game the server holds: its spec, the game, its start, its event log, its bots.
+
+    It also keeps snapshots: the game's state every `SNAPSHOT_EVERY` actions or so (at
+    the first step since the last one where no action is pending), so that ``undo``
+    rebuilds the earlier game from the nearest snapshot at or before it
+    (`hogwarts_rules.takeback.take_back`'s ``base``), not from the set-up.
+
+    The event log holds the events of the actions since the snapshot before the last
+    one (at least `SNAPSHOT_EVERY` actions' worth): the events of older actions are
+    rebuilt from a snapshot when a seat asks for them (`events_since`), so a long
+    game does not keep tens of thousands of events.
+    """
+
+    __slots__ = (
+        "bots",
+        "game",
+        "game_id",
+        "log",
+        "log_from",
+        "seats",
+        "snapshot_steps",
+        "snapshots",
+        "spec",
+        "start",
+    )
 
     def __init__(
         self,
@@ -357,14 +462,68 @@ class _Entry:
         start: GameBase,
         game: GameBase,
         log: list[tuple[int, Event]],
+        due: _Due | None = None,
     ) -> None:
         self.game_id = game_id
         self.spec = spec
         self.start = start
         self.game = game
         self.log = log  # (step reached by the action that caused it, event)
+        self.log_from = 0  # the log holds every event of the steps after this one
         self.seats = game.seat_names
         self.bots: dict[tuple[str, str], Any] = {}
+        self.snapshots: list[GameBase] = [start]  # by step (states share their history)
+        self.snapshot_steps: list[int] = [len(start.history)]
+        if due is not None:
+            self.keep(due)
+
+    def due(self) -> _Due:
+        """A collector of the snapshots due after this game's last one (see `keep`)."""
+        return _Due(self.snapshot_steps[-1])
+
+    def keep(self, due: _Due) -> None:
+        """Keep the snapshots collected by ``due`` (once the actions are committed).
+
+        Then forget the logged events up to the snapshot before the last one: they
+        can be rebuilt from the snapshots (see `events_since`).
+        """
+        for step, snapshot in due.snapshots:
+            self.snapshots.append(snapshot)
+            self.snapshot_steps.append(step)
+        if len(self.snapshot_steps) > 1 and self.snapshot_steps[-2] > self.log_from:
+            self.log_from = self.snapshot_steps[-2]
+            del self.log[: bisect.bisect_right(self.log, self.log_from, key=itemgetter(0))]
+
+    def events_since(self, since: int) -> Iterator[tuple[int, Event]]:
+        """Every event of the actions after step ``since``, with the step each reached.
+
+        Those the log has forgotten are rebuilt by replaying the game's actions from
+        the last snapshot at or before ``since``: the same events, by the same rules.
+        """
+        if since < self.log_from:
+            state = self.base(since)
+            step = self.snapshot_steps[bisect.bisect_right(self.snapshot_steps, since) - 1]
+            for action in self.game.history[step : self.log_from]:
+                state, events = state.apply(action)
+                step += 1
+                if step > since:
+                    yield from ((step, event) for event in events)
+        yield from self.log[bisect.bisect_right(self.log, since, key=itemgetter(0)) :]
+
+    def base(self, step: int) -> GameBase:
+        """The game at the last snapshot at or before ``step``."""
+        return self.snapshots[bisect.bisect_right(self.snapshot_steps, step) - 1]
+
+    def taken_back(self, game: GameBase, kept: int) -> None:
+        """Hold ``game``, which the game's first ``kept`` actions (maybe and a Rekey) reached.
+
+        Forget the events and the snapshots of the actions taken back.
+        """
+        self.game = game
+        del self.log[bisect.bisect_right(self.log, kept, key=itemgetter(0)) :]
+        self.log_from = min(self.log_from, kept)
+        index = bisect.bisect_right(self.snapshot_steps, kept)
+        del self.snapshots[index:], self.snapshot_steps[index:]
 
     @property
     def kind(self) -> str:
@@ -594,11 +753,16 @@ class Server:
             )
 
     def _add(
-        self, spec: GameSpec, start: GameBase, game: GameBase, log: list[tuple[int, Event]]
+        self,
+        spec: GameSpec,
+        start: GameBase,
+        game: GameBase,
+        log: list[tuple[int, Event]],
+        due: _Due | None = None,
     ) -> _Entry:
         game_id = f"g{self._next_id}"
         self._next_id += 1
-        entry = self._games[game_id] = _Entry(game_id, spec, start, game, log)
+        entry = self._games[game_id] = _Entry(game_id, spec, start, game, log, due)
         return entry
 
     # ----- ops -----------------------------------------------------------------------------------
@@ -629,6 +793,7 @@ class Server:
                 "max_depth": MAX_DEPTH,
                 "max_games": MAX_GAMES,
                 "max_play_steps": MAX_PLAY_STEPS,
+                "max_game_steps": MAX_GAME_STEPS,
             },
             "error_codes": list(ERROR_CODES),
         }
@@ -712,7 +877,9 @@ class Server:
         host = _host(request)
         _check_room_for_steps(entry)
         game, events = _applied(game, action)
-        self._commit(entry, game, [(action, events)])
+        due = entry.due()
+        due.see(game)
+        self._commit(entry, game, [(action, events)], due)
         return self._moved(entry, events, None if host else seat)
 
     def _bot(self, request: Mapping[str, Any]) -> dict[str, Any]:
@@ -735,7 +902,9 @@ class Server:
         _check_room_for_steps(entry)
         action = entry.choose(game, seat, name, actions)
         game, events = _applied(game, action)
-        self._commit(entry, game, [(action, events)])
+        due = entry.due()
+        due.see(game)
+        self._commit(entry, game, [(action, events)], due)
         # The bot chose for the requesting seat: its action is that seat's own.
         return {"action": action.to_dict(), **self._moved(entry, events, None if host else seat)}
 
@@ -760,6 +929,7 @@ class Server:
         seated = tuple(seat for seat in entry.seats if seat in bots)  # in seat order
         game = entry.game
         played: list[tuple[Action, tuple[Event, ...]]] = []
+        due = entry.due()
         actors: list[str] = []
         stopped = "max_steps"
         while len(played) < limit:
@@ -780,7 +950,8 @@ class Server:
             game, events = _applied(game, action)
             played.append((action, events))
             actors.append(deciding)
-        self._commit(entry, game, played)
+            due.see(game)
+        self._commit(entry, game, played, due)
         merged = tuple(event for _, events in played for event in events)
         secret = not entry.spec.perfect_information
         return {
@@ -801,9 +972,7 @@ class Server:
         since = 0 if since is None else since
         viewer = _TABLE_VIEWER if seat == TABLE else seat
         shown = []
-        for step, event in entry.log:
-            if step <= since:
-                continue
+        for step, event in entry.events_since(since):
             seen = event.seen_by(viewer)
             if seen is not None:
                 shown.append({"step": step, "event": seen.to_dict()})
@@ -837,7 +1006,7 @@ class Server:
         spec = _saved_game(kind)
         self._check_room()
         try:
-            game = spec.from_dict(data)
+            start, game, log, due = _replayed(spec, data)
         except InvalidDataError as exc:
             raise Refusal("invalid_data", _bare(exc), "$.game" + exc.path[1:]) from None
         for index, seat in enumerate(game.seat_names):
@@ -847,13 +1016,7 @@ class Server:
                     f"{TABLE!r} is the table's seat, not a name",
                     _saved_seat_field(data, index),
                 )
-        start = type(game).replay(GameRecord(spec.kind, game.record.setup, ()))
-        log: list[tuple[int, Event]] = []
-        current = start
-        for action in game.history:
-            current, events = current.apply(action)
-            log.extend((len(current.history), event) for event in events)
-        entry = self._add(spec, start, game, log)
+        entry = self._add(spec, start, game, log, due)
         return {
             "game_id": entry.game_id,
             "kind": spec.kind,
@@ -887,15 +1050,18 @@ class Server:
                 )
             if seat is not None:
                 _check_own_actions(game, seat, steps)
+            kept = entry.step - steps
             try:
-                game = game.takeback(steps)
+                if type(game).takeback is GameBase.takeback:
+                    # The rules' take-back (`GameBase.takeback`), from the nearest snapshot.
+                    game = take_back(game, steps, base=entry.base(kept))
+                else:  # a game with a take-back of its own
+                    game = game.takeback(steps)
             except RulesError as exc:
                 raise Refusal("illegal_action", _bounded(exc.message), field, exc.code) from None
-            kept = entry.step - steps
             # In practice mode, a take-back the fair rule refuses ends with a Rekey.
             rekeyed = len(game.history) > kept
-            entry.game = game
-            entry.log = [(step, event) for step, event in entry.log if step <= kept]
+            entry.taken_back(game, kept)
             if rekeyed:
                 entry.log.append((entry.step, DiceRekeyed()))
         reply: dict[str, Any] = {
@@ -954,13 +1120,20 @@ class Server:
 
     @staticmethod
     def _commit(
-        entry: _Entry, game: GameBase, played: Sequence[tuple[Action, tuple[Event, ...]]]
+        entry: _Entry,
+        game: GameBase,
+        played: Sequence[tuple[Action, tuple[Event, ...]]],
+        due: _Due,
     ) -> None:
-        """Store the game reached and log the events (after every check has passed)."""
+        """Store the game reached and log the events (after every check has passed).
+
+        ``due``: the snapshots taken on the way (see `_Due`).
+        """
         step = entry.step
         for _, events in played:
             step += 1
             entry.log.extend((step, event) for event in events)
+        entry.keep(due)
         entry.game = game
 
     @staticmethod
@@ -972,9 +1145,10 @@ class Server:
         """
         game = entry.game
         seats = [*entry.seats, TABLE] if viewer is None else [viewer]
+        as_json = _EventJson()
         seen: dict[str, list[dict[str, Any]]] = {
             seat: [
-                event.to_dict()
+                as_json(event)
                 for event in events_for(events, _TABLE_VIEWER if seat == TABLE else seat)
             ]
             for seat in seats
@@ -1201,6 +1375,48 @@ def _start(
                 "bad_value", f"{TABLE!r} is the table's seat, not a name", f"$.players[{index}]"
             )
     return game
+
+
+def _replayed(
+    spec: GameSpec, data: dict[str, Any]
+) -> tuple[GameBase, GameBase, list[tuple[int, Event]], _Due]:
+    """Load a saved game with one replay: its start, the game, its event log and snapshots.
+
+    The same checks as ``spec.from_dict(data)``, which the envelope and the set-up go
+    through (with no actions), and the same errors; then the actions are replayed
+    once, keeping the events (the log) and the states due as snapshots.
+
+    Raises:
+        InvalidDataError: as ``from_dict`` (paths from ``$``, the saved game).
+    """
+    envelope = {key: value for key, value in data.items() if key != "state"}
+    if "actions" in envelope:
+        envelope["actions"] = []
+    start = spec.from_dict(envelope)  # format, version, numbers, kind, set-up
+    check_safe_integers(data["actions"], "$.actions")
+    if "state" in data:
+        check_safe_integers(data["state"], "$.state")
+    actions = _structure_actions(data["actions"])  # as from_dict structures them
+    game = start
+    log: list[tuple[int, Event]] = []
+    due = _Due(len(start.history))
+    for index, action in enumerate(actions):
+        try:
+            game, events = game.apply(action)
+        except RulesError as exc:
+            path = f"$.actions[{index}]"
+            raise InvalidDataError("illegal_record", f"{path}: {exc.message}", path) from None
+        log.extend((index + 1, event) for event in events)
+        taken = len(due.snapshots)
+        due.see(game)
+        if len(due.snapshots) > max(taken, 1):  # forget as `_Entry.keep` will (memory)
+            floor = due.snapshots[-2][0]
+            del log[: bisect.bisect_right(log, floor, key=itemgetter(0))]
+    if "state" in data and not _same_json(data["state"], game._state_dict()):
+        raise InvalidDataError(
+            "state_mismatch", "$.state: does not match the game its actions produce", "$.state"
+        )
+    return start, game, log, due
 
 
 def _bot_name(spec: GameSpec, value: object, field: str) -> str:
