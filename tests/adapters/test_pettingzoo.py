@@ -189,8 +189,11 @@ def test_render_is_a_plain_text_summary(capsys: pytest.CaptureFixture[str]) -> N
     text = table.render()
     assert text is not None and text.startswith("Clue: step 0 of at most 20000")
     assert "player_0 = Ann" in text and "to act: Ann" in text
+    assert str(table.game.view(None)) in text  # the text board
+    board = str(table.game.view(None))
     for card in table.game.view("Ann").hand:  # the summary is the table's: no secret
-        assert card not in text
+        assert card not in text.replace(board, "")
+        assert card not in board or card in table.game.content.locations
     human = adapter.env("adventure", players=2, render_mode="human")
     human.reset(seed=3)
     assert human.render() is None

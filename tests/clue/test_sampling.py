@@ -197,3 +197,11 @@ def test_before_the_deal_is_done_nothing_is_known() -> None:
     assert game.phase == "deal"
     twin = resample(game, "Ann", random.Random(1))
     assert twin.history == game.history
+
+
+def test_the_deduction_module_offers_the_same_sampler() -> None:
+    from hogwarts_rules.clue import deduction
+
+    notebook = book()
+    first = deduction.sample_deals(notebook, 5, random.Random(9))
+    assert first == sample_deals(notebook, 5, random.Random(9)) and len(first) == 5

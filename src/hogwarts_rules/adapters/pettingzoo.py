@@ -292,16 +292,17 @@ class HogwartsEnv(AECEnv):  # type: ignore[misc,unused-ignore]
     # ----- showing ---------------------------------------------------------------------------
 
     def summary(self) -> str:
-        """The game in a few lines of plain text (what a spectator sees: no secret)."""
+        """The game as plain text, as a spectator sees it (no secret).
+
+        A line of steps and one of the seats, the text board of the table's view, and
+        the outcome or who acts.
+        """
         game = self.game
         lines = [f"{self.spec.title}: step {self.steps} of at most {self.max_steps}"]
         lines.append(
             "seats: " + ", ".join(f"{agent} = {seat}" for agent, seat in self._seat_of.items())
         )
-        table = game.view(None).to_dict()
-        for key, value in table.items():
-            if isinstance(value, str | int | float | bool) and key != "viewer" and value != "":
-                lines.append(f"{key}: {value}")
+        lines.append(str(game.view(None)))  # the game's text board
         outcome = game.outcome
         if outcome is not None:
             winners = ", ".join(outcome.winners) or "nobody"

@@ -35,6 +35,7 @@ from __future__ import annotations
 import enum
 import functools
 import math
+import random
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from fractions import Fraction
 from itertools import product
@@ -57,6 +58,7 @@ __all__ = [
     "Deduction",
     "Fact",
     "Notebook",
+    "sample_deals",
 ]
 
 ENVELOPE: Final = "<envelope>"
@@ -1362,3 +1364,21 @@ def _explain(problem: _Problem) -> dict[str, tuple[str, ...]]:
                 place(card, fact.owner, f"{_said(fact)}, not {lacking}" if lacking else _said(fact))
                 changed = True
     return {card: tuple(reasons) for card, reasons in why.items() if len(allowed[card]) == 1}
+
+
+def sample_deals(
+    notebook: Notebook, n: int, rng: random.Random, *, weighted: bool = False
+) -> tuple[Mapping[str, tuple[str, ...]], ...]:
+    """``n`` deals drawn independently and exactly uniformly among those the facts allow.
+
+    The sampler lives in `hogwarts_rules.clue.sampling` (see `sampling.sample_deals`
+    for the details; ``weighted``: by the weighted model's posterior), built on the
+    exact counts of `Notebook.solve`.
+
+    Raises:
+        ContradictionError: no deal satisfies the facts.
+        ValueError: ``n`` is negative.
+    """
+    from hogwarts_rules.clue.sampling import sample_deals as sample
+
+    return sample(notebook, n, rng, weighted=weighted)
