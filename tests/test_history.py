@@ -10,19 +10,21 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from hogwarts_rules import adventure as ad
-from hogwarts_rules.actions import ChanceOutcome, Practice
+from hogwarts_rules.actions import Action, ChanceOutcome, Practice
 from hogwarts_rules.engine import replace
 from hogwarts_rules.history import CHUNK, History, as_history
 
 # Actions that compare by value: chance outcomes 1..6, with Practice mixed in.
-actions = st.one_of(st.integers(1, 6).map(ChanceOutcome), st.just(Practice()))
+actions: st.SearchStrategy[Action] = st.one_of(
+    st.integers(1, 6).map(ChanceOutcome), st.just(Practice())
+)
 
 
 @given(st.lists(actions, max_size=3 * CHUNK + 5))
-def test_a_history_grown_one_action_at_a_time_reads_like_the_tuple(items: list[object]) -> None:
+def test_a_history_grown_one_action_at_a_time_reads_like_the_tuple(items: list[Action]) -> None:
     grown = History()
     for item in items:
-        grown = grown.add(item)  # type: ignore[arg-type]
+        grown = grown.add(item)
     expected = tuple(items)
     assert len(grown) == len(expected)
     assert tuple(grown) == expected
@@ -56,7 +58,7 @@ def test_out_of_range_and_immutability() -> None:
     with pytest.raises(IndexError):
         history[-2]
     with pytest.raises(AttributeError):
-        history._length = 5  # type: ignore[misc]
+        history._length = 5
     assert as_history(history) is history
     assert history != "not a history" and (history == 3) is False
 

@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 import hogwarts_rules
-from hogwarts_rules import find_game
+from hogwarts_rules import clue, find_game
 from hogwarts_rules.catalogue import UnknownGameError
 from hogwarts_rules.errors import IllegalActionError
 from hogwarts_rules.spec import OptionError
@@ -193,7 +193,7 @@ def test_render_is_a_plain_text_summary(capsys: pytest.CaptureFixture[str]) -> N
     board = str(table.game.view(None))
     for card in table.game.view("Ann").hand:  # the summary is the table's: no secret
         assert card not in text.replace(board, "")
-        assert card not in board or card in table.game.content.locations
+        assert card not in board or card in clue.LOCATIONS  # the board names every location
     human = adapter.env("adventure", players=2, render_mode="human")
     human.reset(seed=3)
     assert human.render() is None

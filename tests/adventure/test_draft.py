@@ -9,8 +9,7 @@ import pytest
 
 from hogwarts_rules import adventure as ad
 from hogwarts_rules.adventure.player import Player, PlayerDraft, freeze, thaw
-from hogwarts_rules.dice import ExternalDice
-from hogwarts_rules.engine import CHANCE
+from hogwarts_rules.dice import CHANCE, ExternalDice
 
 
 def _only_frozen(game: ad.Game) -> None:

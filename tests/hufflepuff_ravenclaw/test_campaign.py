@@ -123,7 +123,7 @@ def test_characters_join_and_leave_a_scene_under_way() -> None:
     game, events = play(game, hr.AddCharacter(luna))
     assert [e.description for e in events] == ["Luna joins the scene"]
     assert game.seat_names == ("Sky", "Luna")
-    game, events = game.apply(hr.QualityTest("Luna", "Intellect"))
+    game, _ = game.apply(hr.QualityTest("Luna", "Intellect"))
     assert game.to_act == ("Luna",)
     game, _ = game.apply(hr.SpendYouth("Luna", 0))
     refused(game, hr.AddCharacter(sheet("Luna")), "duplicate_name")

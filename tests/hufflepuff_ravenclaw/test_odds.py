@@ -248,7 +248,7 @@ def test_fight_odds_refuses_impossible_fights() -> None:
     with pytest.raises(ValueError, match="Size"):
         hr.fight_odds(sky, odds.Brawler(5, 0, 3), 1)
     nothing = hr.fight_odds(sky, sky, 0)
-    assert (nothing.out, nothing.going_on) == ((0, 0), 1)
+    assert nothing.out == (Fraction(0), Fraction(0)) and nothing.going_on == Fraction(1)
 
 
 @pytest.mark.parametrize(
