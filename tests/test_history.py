@@ -57,6 +57,8 @@ def test_out_of_range_and_immutability() -> None:
         history[1]
     with pytest.raises(IndexError):
         history[-2]
+    with pytest.raises(TypeError):
+        history["x"]  # type: ignore[call-overload]
     with pytest.raises(AttributeError):
         history._length = 5
     assert as_history(history) is history

@@ -102,6 +102,16 @@ class ActionCodec(Protocol):
         ...
 
 
+def _shown(index: object) -> str:
+    """A short text for a bad action number (a huge int is not turned into digits)."""
+    if type(index) is int and index.bit_length() > 64:
+        return f"a number of {index.bit_length()} bits"
+    try:
+        return repr(index)[:20]
+    except Exception:  # an object whose repr fails or is too big
+        return type(index).__name__
+
+
 @attrs.frozen
 class ActionTable:
     """An `ActionCodec` built from a list: entry ``i`` is action ``i``.
@@ -187,17 +197,22 @@ class ActionTable:
             )
         return found
 
-    def decode(self, index: int, seat: str | None) -> Action:
-        """See `ActionCodec.decode`."""
+    def _number(self, index: object) -> int:
+        """``index`` as an action number, or `IllegalActionError` ``bad_action``."""
         try:
-            number = -1 if isinstance(index, bool) else operator.index(index)
+            number = -1 if isinstance(index, bool) else operator.index(index)  # type: ignore[arg-type]
         except TypeError:
             number = -1
         if not 0 <= number < len(self.entries):
+            shown = _shown(index)
             raise IllegalActionError(
-                "bad_action", f"{str(index)[:20]} is not an action number (0 to {self.size - 1})"
+                "bad_action", f"{shown} is not an action number (0 to {self.size - 1})"
             )
-        kind, values = self.entries[number]
+        return number
+
+    def decode(self, index: int, seat: str | None) -> Action:
+        """See `ActionCodec.decode`."""
+        kind, values = self.entries[self._number(index)]
         if kind in self._seated:
             return kind(**{_SEAT_FIELD: seat}, **values)
         return kind(**values)
@@ -216,8 +231,8 @@ class ActionTable:
         return legal
 
     def label(self, index: int) -> str:
-        """See `ActionCodec.label`."""
-        kind, values = self.entries[index]
+        """See `ActionCodec.label` (`IllegalActionError` ``bad_action`` for no action)."""
+        kind, values = self.entries[self._number(index)]
         fields = ", ".join(f"{name}={value!r}" for name, value in values.items())
         return f"{kind.__name__}({fields})"
 

@@ -26,6 +26,7 @@ Examples:
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Iterable, Iterator, Sequence
 from itertools import chain
 from typing import Any, Final, overload
@@ -107,7 +108,7 @@ class History(Sequence[Action]):
         if isinstance(index, slice):
             return tuple(self)[index]
         if type(index) is not int:
-            index = index.__index__()
+            index = operator.index(index)  # TypeError for what is not an index
         length = self._length
         if index < 0:
             index += length

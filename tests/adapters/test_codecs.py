@@ -307,3 +307,14 @@ def _positions_of(game: GameBase, steps: int) -> Iterator[GameBase]:
             return
         actions = seat_actions(game, seat)
         game, _ = game.apply(actions[rng.randrange(len(actions))])
+
+
+def test_a_huge_or_bad_number_is_refused_briefly() -> None:
+    spec = find_game("clue")
+    codec, _ = _codecs(spec, spec.new_game(3, seed=1))
+    for bad in (10**5000, -1, codec.size, "3", 2.0, True):
+        with pytest.raises(IllegalActionError, match="not an action number") as caught:
+            codec.decode(bad, "Ann")  # type: ignore[arg-type]
+        assert len(caught.value.message) < 100
+        with pytest.raises(IllegalActionError):
+            codec.label(bad)  # type: ignore[arg-type]

@@ -240,3 +240,51 @@ def test_a_game_cut_short_returns_nothing() -> None:
     )
     assert state.is_terminal() and state.steps == 5 and state.returns() == [0.0, 0.0, 0.0]
     assert state.game.outcome is None
+
+
+def test_an_illegal_action_changes_nothing() -> None:
+    game = pyspiel.load_game("python_hogwarts_clue", {"players": 3, "max_steps": 3})
+    state = game.new_initial_state()
+    while state.is_chance_node():
+        state.apply_action(state.chance_outcomes()[0][0])
+    before = (state.steps, state.information_state_string(state.current_player()))
+    bad = next(a for a in range(game.num_distinct_actions()) if a not in state.legal_actions())
+    for _ in range(3):
+        with pytest.raises(IllegalActionError):
+            state.apply_action(bad)
+    assert (state.steps, state.information_state_string(state.current_player())) == before
+    assert not state.is_terminal()
+
+
+def test_a_chance_action_out_of_range_is_refused() -> None:
+    state = pyspiel.load_game("python_hogwarts_adventure", {"players": 2}).new_initial_state()
+    assert state.is_chance_node()
+    for bad in (-2, len(state.chance_outcomes())):
+        with pytest.raises(IllegalActionError, match="chance action"):
+            state.apply_action(bad)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "xx",
+        "[]",
+        "{}",
+        '{"history": [1e400], "game": {}}',
+        '{"history": [99999999], "game": {}}',
+        '{"history": ["1"], "game": {}}',
+        '{"history": [-1], "game": {}}',
+        "[" * 100_000,
+    ],
+)
+def test_a_hostile_saved_state_is_refused_with_a_typed_error(text: str) -> None:
+    from hogwarts_rules.errors import InvalidDataError
+
+    game = pyspiel.load_game("python_hogwarts_clue", {"players": 3})
+    with pytest.raises(InvalidDataError):
+        game.deserialize_state(text)
+
+
+def test_deep_json_in_a_parameter_is_an_option_error() -> None:
+    with pytest.raises(OptionError):
+        pyspiel.load_game("python_hogwarts_clue", {"content": "[" * 100_000})

@@ -50,7 +50,7 @@ from hogwarts_rules.bots import deciding_seat, seat_actions
 from hogwarts_rules.catalogue import find_game
 from hogwarts_rules.dice import CHANCE, MAX_SIDES, ExternalDice
 from hogwarts_rules.engine import ChanceRequest, GameBase
-from hogwarts_rules.errors import IllegalActionError
+from hogwarts_rules.errors import IllegalActionError, InvalidDataError
 from hogwarts_rules.events import events_for
 from hogwarts_rules.spec import GameSpec, OptionError
 
@@ -118,7 +118,7 @@ def _options(spec: GameSpec, params: Mapping[str, Any]) -> dict[str, Any]:
         if option.type in ("object", "array"):
             try:
                 value = json.loads(value)
-            except (TypeError, ValueError):
+            except (TypeError, ValueError, RecursionError):
                 raise OptionError(
                     "bad_option", f"{option.name}: give it as JSON text", option.name
                 ) from None
@@ -355,12 +355,18 @@ class HogwartsState(_State):  # type: ignore[misc]
 
     def _library_action(self, action: int) -> Action:
         if self.is_chance_node():
-            return ChanceOutcome(self._request().outcomes[action][0])
+            outcomes = self._request().outcomes
+            if type(action) is not int or not 0 <= action < len(outcomes):
+                raise IllegalActionError(
+                    "bad_roll", f"a chance action here is a number from 0 to {len(outcomes) - 1}"
+                )
+            return ChanceOutcome(outcomes[action][0])
         seat = self._owner.seats[self.current_player()]
         return self._owner.action_codec.decode(action, seat)
 
     def _apply_action(self, action: int) -> None:
         chosen = self._library_action(action)
+        self.game.check(chosen)  # refused before anything here changes
         if not self.is_chance_node():
             self.steps += 1
             i = self._owner.seats.index(str(chosen.actor))
@@ -405,13 +411,33 @@ class HogwartsState(_State):  # type: ignore[misc]
 
     @classmethod
     def from_json(cls, owner: HogwartsGame, text: str) -> HogwartsState:
-        """The state `serialize` wrote (replayed by its action ids, and checked)."""
-        data = json.loads(text)
+        """The state `serialize` wrote (replayed by its action ids, and checked).
+
+        Raises:
+            InvalidDataError: the text is not such a state (code ``bad_type``,
+                ``invalid_value``, ``illegal_record`` or ``state_mismatch``).
+        """
+        try:
+            data = json.loads(text)
+        except (TypeError, ValueError, RecursionError):
+            raise InvalidDataError("bad_type", "$: a saved state is a JSON object") from None
+        history = data.get("history") if isinstance(data, dict) else None
+        if not isinstance(history, list) or "game" not in data:
+            raise InvalidDataError("bad_type", "$: a saved state has a 'history' list and a 'game'")
         state = owner.new_initial_state()
-        for action in data["history"]:
-            state.apply_action(int(action))
+        for index, action in enumerate(history):
+            path = f"$.history[{index}]"
+            if type(action) is not int:
+                raise InvalidDataError(
+                    "invalid_value", f"{path}: an action id is a whole number", path
+                )
+            if action not in state.legal_actions():
+                raise InvalidDataError("illegal_record", f"{path}: not a legal action there", path)
+            state.apply_action(action)
         if state.game.to_dict() != data["game"]:
-            raise ValueError("the saved game does not match its actions")
+            raise InvalidDataError(
+                "state_mismatch", "$.game: does not match the game its actions produce", "$.game"
+            )
         return state
 
     def replay(self, game: GameBase) -> HogwartsState:
