@@ -36,43 +36,7 @@ def _names(value: Any) -> frozenset[str]:
 class PlayerDraft:
     """A player's record while the rules change it, inside one ``apply`` (never outside).
 
-    The same fields as `Player`, which is its frozen form.
-
-    Attributes:
-        name: the player's name.
-        space: where the pawn stands.
-        house: the house, once sorted.
-        magic: Magic skill.
-        flying: Flying skill.
-        study: Study skill.
-        chess: Chess skill.
-        house_points: house points (may be negative).
-        clues: clues gathered.
-        raised_by: who raised the player, once known.
-        mean_family: raised by a mean family.
-        wizards_mark: born with the Wizard's Mark (automatically defeats Voldemort).
-        wealth: how well off the player is, once known.
-        wealth_modifier: -1, 0 or +1.
-        wand: the wand, once bought.
-        familiar: the familiar, once bought.
-        chocolate_frogs: Chocolate Frogs.
-        beans: Every Flavour Beans.
-        sweaters: sweaters from home.
-        remembralls: unused Remembralls (each rerolls one roll).
-        cloak: has the Cloak of Invisibility.
-        nimbus: has a Nimbus 2000.
-        clue_sources_used: "one time only" clue sources already used.
-        turns_to_miss: turns still to miss.
-        mirror_turns: turns still to stay in front of the Mirror of Erised.
-        future_bonuses: stored "+1 to one future roll".
-        study_bonus: +1s waiting for the next Study roll.
-        fluffys_secret: Hagrid told Fluffy's secret.
-        plant_lore: learned plant lore.
-        on_team: on the Quidditch team.
-        been_obsessed: has been obsessed by the Mirror before.
-        invited: the Invitation tables have been rolled.
-        boarded: has had the Platform's frogs and beans.
-        repeat_table: a table to roll again next turn instead of moving.
+    The same fields as `Player`, its frozen form, which describes them.
     """
 
     name: str

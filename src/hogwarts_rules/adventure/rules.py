@@ -196,8 +196,8 @@ class Draft:
             for name in self.touched:
                 data[name].__class__ = Player  # `freeze`, in place: the draft is done
             self.touched = []
+            # The map takes the dict itself: the draft is done, nothing changes it again.
             self.frozen = FrozenMap._adopt(data)  # type: ignore[arg-type]
-            self.players = dict(data)
         players = self.frozen
         copy = _COPIERS.get(type(game))
         if copy is None:
