@@ -292,6 +292,10 @@ class GameSpec:
             weighted=False)``: a game ``seat`` cannot tell from ``game`` (played with
             external dice), drawn from the seat's exact posterior (``weighted``: by the
             game's weighted model); ``None``: the game hides nothing to resample.
+        notebook: for a game of hidden information, ``notebook(view)``: what the seat
+            whose view it is can deduce, as a JSON-safe report for front ends (Clue:
+            see `hogwarts_rules.clue.spec.notebook_report`); built from the view alone;
+            ``None``: the game has no notebook.
     """
 
     kind: str
@@ -334,6 +338,9 @@ class GameSpec:
     )
     notation: Notation | None = attrs.field(default=None, eq=False, repr=False)
     resample: Callable[..., GameBase] | None = attrs.field(default=None, eq=False, repr=False)
+    notebook: Callable[[Any], Mapping[str, Any]] | None = attrs.field(
+        default=None, eq=False, repr=False
+    )
 
     def __attrs_post_init__(self) -> None:
         _check_spec(self)

@@ -35,7 +35,7 @@ from hogwarts_rules.engine import GameBase
 from hogwarts_rules.serialization import structure
 from hogwarts_rules.spec import GameSpec, Option, SimulationHooks, TerminalHooks
 
-__all__ = ["SPEC", "STUDENT_SALT", "random_students"]
+__all__ = ["SPEC", "STUDENT_SALT", "notebook_report", "random_students"]
 
 STUDENT_SALT: Final = 0x53545544454E5453  # "STUDENTS"
 """Mixed into a game's seed to draw simulated seats' students from a stream of their own."""
@@ -123,6 +123,66 @@ def _movement(game: GameBase, seat: str | None) -> Mapping[str, Any]:
     }
 
 
+def notebook_report(view: Any) -> dict[str, Any]:
+    """What one seat of Clue can deduce from its view, as JSON for front ends.
+
+    The exact deduction (`hogwarts_rules.clue.deduction`) of the view's notebook:
+
+    - ``"dealt"``: whether the cards are dealt (before, the lists below are empty);
+    - ``"solution"``: the envelope's three cards once they are certain, else ``null``;
+    - ``"certain"``: each card whose place is certain, ``{"card", "place", "reasons"}``,
+      with ``place`` a player's name or ``"envelope"`` and the reasons in words;
+    - ``"cards"``: each card of the deck in order, ``{"card", "category", "envelope",
+      "holders"}``: the exact probability that it is in the envelope as a fraction in
+      a string (``"1/3"``) and, in ``holders``, each player's probability as a float.
+
+    Examples:
+        >>> from hogwarts_rules import clue
+        >>> game = clue.new_game(["Ann", "Ben", "Cat"], seed=3)
+        >>> notebook_report(game.view("Ann"))["dealt"]
+        False
+        >>> while not game.view("Ann").hand:  # the deal, then each player's student
+        ...     game, _ = game.apply(game.legal_actions()[0])
+        >>> report = notebook_report(game.view("Ann"))
+        >>> report["dealt"], report["solution"], len(report["cards"])
+        (True, None, 21)
+        >>> held = [entry for entry in report["certain"] if entry["place"] == "Ann"]
+        >>> len(held) == len(game.view("Ann").hand)
+        True
+    """
+    from hogwarts_rules.clue.deduction import ENVELOPE, Notebook
+
+    if not any(seat.hand_size for seat in view.seats):
+        return {"dealt": False, "solution": None, "certain": [], "cards": []}
+    deduction = Notebook.from_view(view).solve()
+    solution = deduction.solution
+    players = [owner for owner in deduction.owners if owner != ENVELOPE]
+    return {
+        "dealt": True,
+        "solution": None if solution is None else list(solution),
+        "certain": [
+            {
+                "card": certainty.card,
+                "place": "envelope" if certainty.owner == ENVELOPE else certainty.owner,
+                "reasons": list(certainty.reasons),
+            }
+            for certainty in deduction.certainties
+        ],
+        "cards": [
+            {
+                "card": card,
+                "category": category,
+                "envelope": str(deduction.envelope_probability(card)),
+                "holders": {
+                    player: float(deduction.probability(card, player)) for player in players
+                },
+            }
+            for category, cards in deduction.deck
+            for card in cards
+        ],
+    }
+
+
 def _demo(players: int, seed: int, say: Any) -> GameBase:
     from hogwarts_rules.clue.demo import demo
 
@@ -204,5 +264,6 @@ SPEC: Final = GameSpec(
         solved="won by a correct accusation",
     ),
     extras=_movement,
+    notebook=notebook_report,
 )
 """Clue's spec."""
