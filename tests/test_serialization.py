@@ -13,10 +13,10 @@ from hypothesis import strategies as st
 from hogwarts_rules import hufflepuff_ravenclaw as hr
 from hogwarts_rules.actions import ACTIONS, Action, ChanceOutcome
 from hogwarts_rules.dice import ExternalDice, ScriptedDice
-from hogwarts_rules.errors import InvalidDataError, RulesError
+from hogwarts_rules.errors import MAX_MESSAGE, MAX_PATH, InvalidDataError, RulesError
 from hogwarts_rules.events import EVENTS, Event
 from hogwarts_rules.frozen import FrozenMap
-from hogwarts_rules.serialization import MAX_STRING
+from hogwarts_rules.serialization import MAX_STRING, shown_key
 from tests.hufflepuff_ravenclaw.test_campaign import NEW_ACTIONS, NEW_EVENTS
 
 # =============================================================== FrozenMap
@@ -674,3 +674,47 @@ def test_string_enums_are_read_from_their_own_values_only() -> None:
     for bad in ("flying", 3, None, "x" * 5000):
         with pytest.raises(InvalidDataError):
             structure(bad, Space)
+
+
+# ===================================== Python callers: any key, any size, the documented errors
+
+
+@pytest.mark.parametrize(
+    "key",
+    [10**5000, -(10**5000), 2**64, (1, 2), None, 1.5, "x" * 100_000],
+    ids=["huge", "huge-negative", "2**64", "tuple", "None", "float", "long-string"],
+)
+def test_a_python_callers_odd_key_raises_the_documented_error(key: object) -> None:
+    for data in (
+        {"type": "hr.end_scene", key: 1},
+        {**GAME_DICTS[0], "setup": {**GAME_DICTS[0]["setup"], key: 1}},
+    ):
+        with pytest.raises(InvalidDataError) as caught:
+            if "setup" in data:
+                hr.Game.from_dict(data)
+            else:
+                Action.from_dict(data)
+        assert caught.value.code == "unknown_field"
+        assert len(caught.value.message) <= MAX_MESSAGE
+        assert len(caught.value.path) <= MAX_PATH
+
+
+def test_every_error_message_is_bounded_once_where_errors_are_built() -> None:
+    for error in (
+        RulesError("x", "y" * 1_000_000),
+        InvalidDataError("bad_type", "z" * 1_000_000, "$" + ".a" * 1_000_000),
+    ):
+        assert len(error.message) == len(str(error)) == MAX_MESSAGE
+        assert error.message.endswith("...")
+    assert len(InvalidDataError("bad_type", "m", "$" + ".a" * 10_000).path) == MAX_PATH
+    huge = {"type": "hr.end_scene", "reason": "r" * 1_000_000}
+    with pytest.raises(InvalidDataError) as caught:
+        Action.from_dict(huge)
+    assert len(caught.value.message) <= MAX_MESSAGE
+
+
+def test_shown_key_is_bounded_and_never_raises() -> None:
+    assert shown_key("name") == "name"
+    assert shown_key(10**5000).startswith("<an integer of ")
+    assert len(shown_key("k" * 1000)) == 60
+    assert shown_key(("a", 1)) == "('a', 1)"

@@ -13,11 +13,13 @@ from typing import Any
 import jsonschema  # type: ignore[import-untyped, unused-ignore]
 import pytest
 
-from hogwarts_rules import clue, find_game, games
+from hogwarts_rules import CHANCE, clue, find_game, games
 from hogwarts_rules.actions import Action, Rekey
 from hogwarts_rules.catalogue import register_game, unregister_game
+from hogwarts_rules.errors import MAX_MESSAGE
 from hogwarts_rules.events import DiceRekeyed, Event, events_for
 from hogwarts_rules.frontends import serve as serve_package
+from hogwarts_rules.frontends.schema import game_schemas
 from hogwarts_rules.frontends.serve import (
     ERROR_CODES,
     MAX_DEPTH,
@@ -97,7 +99,7 @@ def saved_clue(server: Server, game_id: str) -> dict[str, Any]:
 def test_hello_describes_the_engine() -> None:
     reply = ok(Server(), id="h", op="hello")
     assert reply["id"] == "h"
-    assert reply["protocol"] == PROTOCOL_VERSION == 3
+    assert reply["protocol"] == PROTOCOL_VERSION == 4
     assert reply["games"] == list(GAMES) == [spec.kind for spec in games()]
     assert reply["ops"] == list(OPS)
     assert reply["bots"] == {
@@ -121,11 +123,11 @@ def test_hello_lists_each_games_declared_options() -> None:
     assert options["first-year-adventure"][0]["type"] == "integer"
 
 
-def test_protocols_1_and_2_are_no_longer_spoken() -> None:
-    for old in (1, 2):
+def test_protocols_1_to_3_are_no_longer_spoken() -> None:
+    for old in (1, 2, 3):
         error = refused(Server(), "unsupported_protocol", op="hello", protocol=old)
         assert error["field"] == "$.protocol"
-    assert ok(Server(), op="hello", protocol=3)["protocol"] == 3
+    assert ok(Server(), op="hello", protocol=4)["protocol"] == 4
 
 
 @pytest.mark.parametrize("kind", list(GAMES))
@@ -139,18 +141,18 @@ def test_new_state_list_and_close_for_each_game(kind: str) -> None:
         "game_id": "g1",
         "kind": kind,
         "seats": players,
-        "step": 0,
+        "history_length": 0,
     }
     for seat in [*players, TABLE]:
         state = ok(server, op="state", game_id="g1", seat=seat)
-        assert state["step"] == 0
+        assert state["history_length"] == 0
         assert state["is_over"] is False and state["outcome"] is None
         assert isinstance(state["view"], dict)
         assert ("chance" in state) == (seat == TABLE)
         assert ("movement" in state) == (kind == "clue")
     listed = ok(server, op="list")["games"]
     assert listed == [
-        {"game_id": "g1", "kind": kind, "seats": players, "step": 0, "is_over": False}
+        {"game_id": "g1", "kind": kind, "seats": players, "history_length": 0, "is_over": False}
     ]
     assert ok(server, op="close", game_id="g1")["game_id"] == "g1"
     assert ok(server, op="list")["games"] == []
@@ -292,7 +294,7 @@ def test_apply_gives_the_seat_its_own_events_and_the_host_every_seats() -> None:
     new_clue(host, players=3, students=students)
     deal = {"type": "clue.deal"}
     reply = ok(server, op="apply", game_id=game_id, seat="Cat", action=deal)
-    assert reply["step"] == 1 and reply["to_act"] == ["Ann"] and reply["is_over"] is False
+    assert reply["history_length"] == 1 and reply["to_act"] == ["Ann"] and reply["is_over"] is False
     assert list(reply["events"]) == ["Cat"]  # the dealer gets its own hand only
     full = ok(host, op="apply", game_id=game_id, seat="Cat", action=deal, role="host")
     assert sorted(full["events"]) == ["Ann", "Ben", "Cat", TABLE]
@@ -326,7 +328,7 @@ def test_a_whole_clue_game_one_person_against_bots() -> None:
         assert played["stopped"] == "no_bot" and played["to_act"] == ["Ann"]
         state = ok(server, op="state", game_id=game_id, seat="Ann")
         assert state["to_act"] == ["Ann"] and state["legal_actions"]
-        if state["view"]["step"] == "move" and state["awaiting"] is None:
+        if state["view"]["step"] == "move" and state["ask"]["kind"] == "move":
             assert [m["action"] for m in state["movement"]] == state["legal_actions"]
             for move in state["movement"]:
                 assert move["path"][-1] == move["destination"]
@@ -334,7 +336,7 @@ def test_a_whole_clue_game_one_person_against_bots() -> None:
         choices = [a for a in state["legal_actions"] if a["type"] != "clue.accuse"]
         action = rng.choice(choices or state["legal_actions"])
         reply = ok(server, op="apply", game_id=game_id, seat="Ann", action=action)
-        assert reply["step"] == state["step"] + 1
+        assert reply["history_length"] == state["history_length"] + 1
         human_moves += 1
         assert human_moves < 2000
     final = ok(server, op="state", game_id=game_id, seat="Ann")
@@ -346,7 +348,7 @@ def test_a_whole_clue_game_one_person_against_bots() -> None:
     assert human_moves > 10
     # The log holds every action's events; the saved game replays to the same place.
     saved = saved_clue(server, game_id)
-    assert len(saved["actions"]) == final["step"]
+    assert len(saved["actions"]) == final["history_length"]
     assert clue.Game.from_dict(saved).is_over
 
 
@@ -354,7 +356,7 @@ def test_bot_op_chooses_for_one_seat_only() -> None:
     server = Server()
     game_id = new_clue(server, players=3, students={"Ann": "Harry", "Ben": "Ron", "Cat": "Luna"})
     reply = ok(server, op="bot", game_id=game_id, seat="Ben", bot="random")
-    assert reply["action"] == {"type": "clue.deal"} and reply["step"] == 1
+    assert reply["action"] == {"type": "clue.deal"} and reply["history_length"] == 1
     reply = ok(server, op="bot", game_id=game_id, seat="Ann", bot="detective")
     assert reply["action"] == {"type": "clue.roll_dice", "player": "Ann"}
     refused(server, "not_your_turn", op="bot", game_id=game_id, seat="Ben", bot="notebook")
@@ -405,7 +407,7 @@ def test_play_bots_to_the_end_and_max_steps(kind: str) -> None:
     ok(server, op="new", game=kind, players=players, seed=9)
     bots = dict.fromkeys(players, "random")
     some = ok(server, op="play_bots", seat=TABLE, game_id="g1", bots=bots, max_steps=5)
-    assert some["steps"] == 5 and some["stopped"] == "max_steps" and some["step"] == 5
+    assert some["steps"] == 5 and some["stopped"] == "max_steps" and some["history_length"] == 5
     assert len(some["actions"]) == len(some["actors"]) == 5
     rest = ok(server, op="play_bots", seat=TABLE, game_id="g1", bots=bots, max_steps=20_000)
     assert rest["stopped"] == "over" and rest["is_over"]
@@ -423,10 +425,10 @@ def test_events_since_a_step() -> None:
     bots = CLUE_BOTS | {"Ann": "notebook"}
     played = ok(server, op="play_bots", seat="Ann", game_id=game_id, bots=bots, max_steps=12)
     everything = ok(server, op="events", game_id=game_id, seat="Ann")
-    assert everything["step"] == 12
+    assert everything["history_length"] == 12
     assert [entry["event"] for entry in everything["events"]] == played["events"]["Ann"]
     later = ok(server, op="events", game_id=game_id, seat="Ann", since=6)["events"]
-    assert later == [entry for entry in everything["events"] if entry["step"] > 6]
+    assert later == [entry for entry in everything["events"] if entry["history_length"] > 6]
     assert ok(server, op="events", game_id=game_id, seat="Ann", since=12)["events"] == []
     assert ok(server, op="events", game_id=game_id, seat="Ann", since=99)["events"] == []
     refused(server, "bad_value", op="events", game_id=game_id, seat="Ann", since=-1)
@@ -445,7 +447,7 @@ def test_hufflepuff_ravenclaw_game_master_actions_and_decisions() -> None:
     reply = ok(server, op="apply", game_id="g1", seat="Weasley", action=test)
     assert reply["to_act"] == ["Sky"]
     sky = ok(server, op="state", game_id="g1", seat="Sky")
-    assert sky["awaiting"]["kind"] == "decision" and "Youth" in sky["awaiting"]["prompt"]
+    assert sky["ask"]["kind"] == "decision" and "Youth" in sky["ask"]["text"]
     assert ok(server, op="state", game_id="g1", seat="Weasley")["legal_actions"] == []
     spend = sky["legal_actions"][0]
     refused(server, "not_your_turn", op="apply", game_id="g1", seat="Weasley", action=spend)
@@ -504,7 +506,7 @@ def test_a_refuters_choice_belongs_to_the_refuter() -> None:
     for _ in range(500):
         state = ok(server, op="state", game_id=game_id, seat=TABLE)
         (deciding,) = state["to_act"] or ["Ann"]
-        awaiting = state["awaiting"]
+        awaiting = state["ask"]
         choices = ok(server, op="state", game_id=game_id, seat=deciding)["legal_actions"]
         if choices[0]["type"] == "clue.show_card":
             refuter = deciding
@@ -513,7 +515,8 @@ def test_a_refuters_choice_belongs_to_the_refuter() -> None:
     else:  # pragma: no cover
         pytest.fail("nobody had to show a card")
     assert awaiting["kind"] == "decision" and awaiting["player"] == refuter
-    assert "prompt" not in awaiting  # Clue's prompts are for the one who decides
+    # Clue's prompts are for the one who decides.
+    assert awaiting["text"] == f"{refuter} must decide"
     assert all(a["type"] == "clue.show_card" for a in choices)
     for seat in bots:
         if seat != refuter:
@@ -572,10 +575,11 @@ def test_external_dice_are_rolled_by_the_table() -> None:
     )
     reply = ok(server, op="apply", game_id="g1", seat="Ron", action={"type": "adventure.roll_off"})
     steps = 1
-    while reply["to_act"] == [TABLE]:
+    while reply["to_act"] == [CHANCE]:
         table = ok(server, op="state", game_id="g1", seat=TABLE)
-        assert table["awaiting"]["kind"] == "chance" and table["awaiting"]["player"] == TABLE
-        assert [c["action"] for c in table["chance"]] == table["legal_actions"]
+        assert table["ask"]["kind"] == "chance" and table["ask"]["player"] == CHANCE
+        assert table["legal_actions"] == table["view"]["legal_actions"] == []
+        rolls = [c["action"] for c in table["chance"]]
         assert all(c["probability"] == "1/6" for c in table["chance"])
         for seat in ("Harry", "Ron"):
             assert ok(server, op="state", game_id="g1", seat=seat)["legal_actions"] == []
@@ -585,7 +589,7 @@ def test_external_dice_are_rolled_by_the_table() -> None:
                 op="apply",
                 game_id="g1",
                 seat=seat,
-                action=table["legal_actions"][0],
+                action=rolls[0],
             )
         error = refused(
             server,
@@ -596,15 +600,13 @@ def test_external_dice_are_rolled_by_the_table() -> None:
             action={"type": "chance", "value": 7},
         )
         assert error["rule"] == "bad_roll"
-        reply = ok(
-            server, op="apply", game_id="g1", seat=TABLE, action=table["legal_actions"][steps % 6]
-        )
+        reply = ok(server, op="apply", game_id="g1", seat=TABLE, action=rolls[steps % 6])
         steps += 1
     assert reply["to_act"] in (["Harry"], ["Ron"])
     # play_bots stops whenever the dice must roll.
     bots = {"Harry": "heuristic", "Ron": "heuristic"}
     played = ok(server, op="play_bots", seat=TABLE, game_id="g1", bots=bots)
-    assert played["stopped"] == "chance" and played["to_act"] == [TABLE]
+    assert played["stopped"] == "chance" and played["to_act"] == [CHANCE]
     assert ok(server, op="state", game_id="g1", seat=TABLE)["chance"]
 
 
@@ -620,11 +622,11 @@ def test_external_dice_in_clue_deal_through_the_table() -> None:
     )
     ok(server, op="apply", game_id="g1", seat="A", action={"type": "clue.deal"})
     rounds = 0
-    while ok(server, op="state", game_id="g1", seat=TABLE)["to_act"] == [TABLE]:
+    while ok(server, op="state", game_id="g1", seat=TABLE)["to_act"] == [CHANCE]:
         table = ok(server, op="state", game_id="g1", seat=TABLE)
         total = sum(_fraction(c["probability"]) for c in table["chance"])
         assert total == 1
-        ok(server, op="apply", game_id="g1", seat=TABLE, action=table["legal_actions"][0])
+        ok(server, op="apply", game_id="g1", seat=TABLE, action=table["chance"][0]["action"])
         rounds += 1
     assert rounds > 18  # the missing student, the envelope, every card and Help card
     state = ok(server, op="state", game_id="g1", seat="A")
@@ -762,17 +764,28 @@ def test_undo_takes_back_a_plain_move_of_the_seats_own() -> None:
     far = refused(server, "illegal_action", op="undo", game_id=game_id, seat="Ann", steps=9999)
     assert far["rule"] == "no_take_back"
     reply = ok(server, op="undo", game_id=game_id, seat="Ann")
-    step = state["step"] + 1
-    assert reply == {"id": None, "ok": True, "step": step, "to_act": ["Ann"], "is_over": False}
+    step = state["history_length"] + 1
+    ask = {"player": "Ann", "kind": "move", "text": "Ann to move"}
+    assert reply == {
+        "id": None,
+        "ok": True,
+        "history_length": step,
+        "to_act": ["Ann"],
+        "ask": ask,
+        "is_over": False,
+    }
     # The game, and every seat's state and event log, are as before the move.
     assert snapshot(server) == before
     assert seat_replies(server, game_id, seats) == seen_before
     # The host takes back the same move, under the same rule; to_step works too.
     ok(server, op="apply", game_id=game_id, seat="Ann", action=move)
-    assert ok(server, op="undo", game_id=game_id, role="host")["step"] == reply["step"]
+    assert (
+        ok(server, op="undo", game_id=game_id, role="host")["history_length"]
+        == reply["history_length"]
+    )
     ok(server, op="apply", game_id=game_id, seat="Ann", action=move)
-    to_step = ok(server, op="undo", game_id=game_id, seat="Ann", to_step=reply["step"])
-    assert to_step["step"] == reply["step"] and snapshot(server) == before
+    to_step = ok(server, op="undo", game_id=game_id, seat="Ann", to_step=reply["history_length"])
+    assert to_step["history_length"] == reply["history_length"] and snapshot(server) == before
     error = refused(server, "illegal_action", op="undo", game_id=game_id, role="host", steps=1)
     assert error["rule"] == "no_take_back"
 
@@ -789,7 +802,11 @@ def test_undo_after_a_suggestion_or_a_refutation_is_refused(seed: int, players: 
     types = [event["type"] for event in suggested["events"]["Ann"]]
     # A pass answers the suggestion at once, or a refuter is asked to show a card.
     assert "clue.passed" in types or suggested["to_act"] != ["Ann"]
-    for request in ({"seat": "Ann"}, {"role": "host"}, {"seat": "Ann", "to_step": state["step"]}):
+    for request in (
+        {"seat": "Ann"},
+        {"role": "host"},
+        {"seat": "Ann", "to_step": state["history_length"]},
+    ):
         error = refused(server, "illegal_action", op="undo", game_id=game_id, **request)
         assert error["rule"] == "no_take_back"
     # Once a card has been shown, neither Ann nor the host takes anything back.
@@ -814,7 +831,7 @@ def test_several_games_at_once_do_not_mix() -> None:
             bots=CLUE_BOTS | {"Ann": "random"},
             max_steps=5 * (index + 1),
         )
-    steps = [game["step"] for game in ok(server, op="list")["games"]]
+    steps = [game["history_length"] for game in ok(server, op="list")["games"]]
     assert steps == [5, 10, 15, 0]
     hands = [ok(server, op="state", game_id=game_id, seat="Ann")["view"]["hand"] for game_id in ids]
     assert hands[0] != hands[1] or hands[1] != hands[2]
@@ -992,11 +1009,11 @@ def test_no_seat_ever_sees_another_hand_or_the_envelope() -> None:
             assert bool(view["envelope"]) == (over or eliminated)
             if state["to_act"] and seat not in state["to_act"]:
                 assert state["legal_actions"] == []
-            awaiting = state["awaiting"]
-            if awaiting is not None:
-                assert "options" not in awaiting
-                if awaiting["player"] != seat:
-                    assert "prompt" not in awaiting and "details" not in awaiting
+            ask = state["ask"]
+            assert set(ask) == {"player", "kind", "text"}
+            if ask["kind"] == "decision" and ask["player"] != seat:
+                assert ask["text"] == f"{ask['player']} must decide"
+                assert state["view"]["prompt"] == "" and state["view"]["details"] == {}
             log = ok(server, op="events", game_id=game_id, seat=seat)["events"]
             assert redaction_problems(seat, [entry["event"] for entry in log]) == []
             if seat == TABLE and not over:
@@ -1173,7 +1190,7 @@ def test_host_replies_are_whole_and_asked_for() -> None:
     assert same == played
     # load and undo replies hold no events.
     loaded = ok(server, op="load", game=saved)
-    assert set(loaded) == {"id", "ok", "game_id", "kind", "seats", "step"}
+    assert set(loaded) == {"id", "ok", "game_id", "kind", "seats", "history_length"}
 
 
 def test_errors_never_hold_the_envelope() -> None:
@@ -1332,11 +1349,13 @@ def test_null_protocol_is_absent_and_undo_to_now_is_free() -> None:
         game_id="g1",
         bots={"Ben": "notebook", "Cat": "notebook"},
     )
-    step = ok(server, op="state", game_id="g1", seat="Ann")["step"]
+    step = ok(server, op="state", game_id="g1", seat="Ann")["history_length"]
     before = snapshot(server)
     for seat in ("Ann", "Ben", TABLE):
-        assert ok(server, op="undo", game_id="g1", seat=seat, to_step=step)["step"] == step
-    assert ok(server, op="undo", game_id="g1", role="host", to_step=step)["step"] == step
+        assert (
+            ok(server, op="undo", game_id="g1", seat=seat, to_step=step)["history_length"] == step
+        )
+    assert ok(server, op="undo", game_id="g1", role="host", to_step=step)["history_length"] == step
     assert snapshot(server) == before
 
 
@@ -1436,7 +1455,8 @@ def test_no_reply_but_save_holds_the_dice_or_the_seed(kind: str) -> None:
         ({"game": "clue", "options": {"students": {"Ann": 7}}}, "bad_value",
          "$.options.students['Ann']"),
         ({"game": "clue", "options": {"students": ["Ann"]}}, "bad_type", "$.options.students"),
-        ({"game": "clue", "options": {"first_player": "Zed"}}, "bad_value", None),
+        ({"game": "clue", "options": {"first_player": "Zed"}}, "bad_value",
+         "$.options.first_player"),
         ({"game": "clue", "players": ["Ann", "Ann", "Cat"]}, "bad_value", "$.players"),
         ({"game": "clue", "players": ["Ann", "Ben"]}, "bad_value", "$.players"),
         ({"game": "clue", "players": ["Ann", "Ben", 3]}, "bad_type", "$.players[2]"),
@@ -1456,7 +1476,7 @@ def test_no_reply_but_save_holds_the_dice_or_the_seed(kind: str) -> None:
     ],
 )  # fmt: skip
 def test_new_names_the_field_a_game_refuses(
-    request_fields: dict[str, Any], code: str, field: str | None
+    request_fields: dict[str, Any], code: str, field: str
 ) -> None:
     kind = find_game(request_fields["game"]).kind
     request = {"players": GAMES[kind], "seed": 1} | request_fields
@@ -1503,7 +1523,7 @@ def test_a_game_from_outside_the_library_is_served(toy: Any) -> None:
     schema = ok(server, op="schema", game="toy", name="view")["schema"]
     assert schema["$id"].endswith(f"/{toy_game.KIND}/view.json")
     loaded = ok(server, op="load", game=ok(server, op="save", role="host", game_id="g1")["game"])
-    assert loaded["kind"] == toy_game.KIND and loaded["step"] == played["step"]
+    assert loaded["kind"] == toy_game.KIND and loaded["history_length"] == played["history_length"]
 
 
 def test_a_secret_decision_is_prompted_only_to_who_decides(toy: Any) -> None:
@@ -1515,12 +1535,12 @@ def test_a_secret_decision_is_prompted_only_to_who_decides(toy: Any) -> None:
     ok(server, op="apply", game_id="g1", seat="Ann", action={"type": "toy.roll", "player": "Ann"})
     reply = ok(server, op="apply", game_id="g1", seat=TABLE, action={"type": "chance", "value": 1})
     assert reply["to_act"] == ["Ann"]
-    ann = ok(server, op="state", game_id="g1", seat="Ann")["awaiting"]
-    assert ann == {"kind": "decision", "player": "Ann", "prompt": "keep the 1 or roll again",
-                   "details": {"roll": 1}}  # fmt: skip
+    ann = ok(server, op="state", game_id="g1", seat="Ann")
+    assert ann["ask"] == {"kind": "decision", "player": "Ann", "text": "keep the 1 or roll again"}
+    assert ann["view"]["details"] == {"roll": 1}
     for seat in ("Bob", TABLE):
         state = ok(server, op="state", game_id="g1", seat=seat)
-        assert state["awaiting"] == {"kind": "decision", "player": "Ann"}
+        assert state["ask"] == {"kind": "decision", "player": "Ann", "text": "Ann must decide"}
         assert state["view"]["prompt"] == ""
 
 
@@ -1558,7 +1578,7 @@ def test_the_old_path_still_gives_the_same_names() -> None:
 def new_practice_clue(server: Server, seed: int = 11) -> str:
     names = ["Ann", "Ben", "Cat", "Dan"]
     reply = ok(server, op="new", game="clue", players=names, seed=seed, practice=True)
-    assert reply["step"] == 1  # the Practice action
+    assert reply["history_length"] == 1  # the Practice action
     game_id: str = reply["game_id"]
     return game_id
 
@@ -1568,12 +1588,12 @@ def test_new_in_practice_mode_tells_every_seat() -> None:
     game_id = new_practice_clue(server)
     fair = new_clue(server)
     off = ok(server, op="new", game="clue", players=["A", "B", "C"], seed=1, practice=False)
-    assert off["step"] == 0
+    assert off["history_length"] == 0
     for seat in ["Ann", "Ben", "Cat", "Dan", TABLE]:
         assert ok(server, op="state", game_id=game_id, seat=seat)["practice"] is True
         assert ok(server, op="state", game_id=fair, seat=seat)["practice"] is False
         log = ok(server, op="events", game_id=game_id, seat=seat)["events"]
-        assert [(entry["step"], entry["event"]["type"]) for entry in log] == [
+        assert [(entry["history_length"], entry["event"]["type"]) for entry in log] == [
             (1, "core.practice_started")
         ]
     assert saved_clue(server, game_id)["actions"] == [{"type": "core.practice"}]
@@ -1600,7 +1620,7 @@ def test_practice_undo_rekeys_the_dice_and_never_shows_the_seed() -> None:
     # The roll is taken back (the fair rule would refuse), and the dice are re-keyed.
     undone = ok(server, op="undo", game_id=game_id, seat="Ann")
     replies.append(undone)
-    assert undone["step"] == state["step"] + 1 and undone["to_act"] == ["Ann"]
+    assert undone["history_length"] == state["history_length"] + 1 and undone["to_act"] == ["Ann"]
     assert list(undone["events"]) == ["Ann"]
     assert [event["type"] for event in undone["events"]["Ann"]] == ["core.dice_rekeyed"]
     game = clue.Game.from_dict(saved_clue(server, game_id))
@@ -1610,9 +1630,9 @@ def test_practice_undo_rekeys_the_dice_and_never_shows_the_seed() -> None:
         seen = ok(server, op="state", game_id=game_id, seat=seat)
         log = ok(server, op="events", game_id=game_id, seat=seat)
         replies += [seen, log]
-        assert seen["practice"] is True and seen["step"] == undone["step"]
+        assert seen["practice"] is True and seen["history_length"] == undone["history_length"]
         assert log["events"][-1] == {
-            "step": undone["step"],
+            "history_length": undone["history_length"],
             "event": {"type": "core.dice_rekeyed", "description": DiceRekeyed().description},
         }
     # Again: the dice are re-keyed afresh each time; the host gets every seat's event.
@@ -1627,8 +1647,15 @@ def test_practice_undo_rekeys_the_dice_and_never_shows_the_seed() -> None:
     legal = ok(server, op="state", game_id=game_id, seat="Ann")["legal_actions"]
     replies.append(ok(server, op="apply", game_id=game_id, seat="Ann", action=legal[0]))
     assert legal[0]["type"] == "clue.roll_dice"
+    for _ in range(10):  # a Dark card drawn by the fresh dice may ask a decision first
+        table = ok(server, op="state", game_id=game_id, seat=TABLE)
+        if table["ask"]["kind"] == "move":
+            break
+        decider = table["ask"]["player"]
+        choices = ok(server, op="state", game_id=game_id, seat=decider)["legal_actions"]
+        replies.append(ok(server, op="apply", game_id=game_id, seat=decider, action=choices[0]))
     legal = ok(server, op="state", game_id=game_id, seat="Ann")["legal_actions"]
-    move = next(action for action in legal if action["type"] == "clue.move_to")
+    move = next(a for a in legal if a["type"] in ("clue.move_to", "clue.stay_put"))
     replies.append(ok(server, op="apply", game_id=game_id, seat="Ann", action=move))
     plain = ok(server, op="undo", game_id=game_id, seat="Ann")
     replies.append(plain)
@@ -1651,13 +1678,112 @@ def test_practice_undo_goes_back_across_the_other_seats_moves() -> None:
         ok(server, op="apply", game_id=one, seat="Ann", action=suggestion)
         played = ok(server, op="play_bots", seat="Ann", game_id=one, bots=bots, max_steps=30)
         assert played["steps"] and any(actor != "Ann" for actor in played["actors"])
-        back = {"seat": "Ann", "to_step": state["step"]}
+        back = {"seat": "Ann", "to_step": state["history_length"]}
         if one == fair_id:
             error = refused(server, "illegal_action", op="undo", game_id=one, **back)
             assert error["rule"] == "no_take_back"
             continue
         undone = ok(server, op="undo", game_id=one, **back)
-        assert undone["step"] == state["step"] + 1 and undone["to_act"] == ["Ann"]
+        assert undone["history_length"] == state["history_length"] + 1 and undone["to_act"] == [
+            "Ann"
+        ]
         assert [event["type"] for event in undone["events"]["Ann"]] == ["core.dice_rekeyed"]
         after = ok(server, op="state", game_id=one, seat="Ann")
         assert after["legal_actions"] == state["legal_actions"]
+
+
+# ----- protocol 4: every state says what to do next; one meaning per field ------------------------
+
+
+def _ask_kinds(kind: str) -> list[str]:
+    kinds: list[str] = game_schemas(kind)["view"]["$defs"]["Ask"]["properties"]["kind"]["enum"]
+    return kinds
+
+
+@pytest.mark.parametrize("kind", list(GAMES))
+@pytest.mark.parametrize("dice", ["seeded", "external"])
+def test_every_state_says_who_acts_and_what_they_are_asked(kind: str, dice: str) -> None:
+    server = Server()
+    seats = GAMES[kind]
+    extra: dict[str, Any] = {"seed": 3} if dice == "seeded" else {"dice": "external"}
+    ok(server, op="new", game=kind, players=seats, **extra)
+    rng = random.Random(3)
+    allowed = set(_ask_kinds(kind))
+    seen: set[str] = set()
+    for _ in range(150):
+        states = {seat: ok(server, op="state", game_id="g1", seat=seat) for seat in [*seats, TABLE]}
+        for seat, state in states.items():
+            view = state["view"]
+            # One meaning, one type: the reply's fields are the view's own.
+            for name in ("to_act", "legal_actions", "ask", "outcome"):
+                assert state[name] == view[name], (seat, name)
+            ask = state["ask"]
+            assert ask["kind"] in allowed and ask["text"], ask
+            assert (ask["kind"] == "over") == state["is_over"]
+            if ask["player"] is not None:
+                assert ask["player"] in state["to_act"] or not state["to_act"], ask
+            if ask["kind"] == "chance":
+                assert ask["player"] == CHANCE and state["to_act"] == [CHANCE]
+            if ask["kind"] not in ("decision", "chance", "over"):  # an ordinary turn
+                assert state["history_length"] >= 0 and isinstance(view.get("step", ""), str)
+            seen.add(ask["kind"])
+        table = states[TABLE]
+        if table["is_over"]:
+            break
+        if table["ask"]["kind"] == "chance":
+            seat, action = TABLE, rng.choice(table["chance"])["action"]
+        else:
+            asked = table["ask"]["player"]
+            seat = asked if asked in seats else seats[0]
+            choices = states[seat]["legal_actions"]
+            action = rng.choice(choices)
+        reply = ok(server, op="apply", game_id="g1", seat=seat, action=action)
+        assert reply["ask"] == ok(server, op="state", game_id="g1", seat=seat)["ask"]
+    assert len(seen) >= 2, seen
+
+
+def test_ordinary_turns_are_asked_in_words_and_as_data() -> None:
+    server = Server()
+    game_id = new_clue(server, players=3, seed=1)
+    ok(server, op="apply", game_id=game_id, seat="Ann", action={"type": "clue.deal"})
+    for _ in range(6):
+        state = ok(server, op="state", game_id=game_id, seat="Ann")
+        if state["ask"]["kind"] != "decision":
+            break
+        ok(server, op="bot", game_id=game_id, seat=state["ask"]["player"], bot="random")
+    current = state["view"]["current_player"]
+    assert state["ask"] == {
+        "player": current,
+        "kind": "roll",
+        "text": f"{current} to roll the dice",
+    }
+    assert state["view"]["step"] == "roll" and state["view"]["prompt"] == ""
+
+
+def test_errors_name_their_field_list_only_the_games_actions_and_are_bounded() -> None:
+    server = Server()
+    game_id = new_clue(server, players=3, seed=1)
+    error = refused(
+        server, "invalid_data", op="apply", game_id=game_id, seat="Ann",
+        action={"type": "clue.nonsense"},
+    )  # fmt: skip
+    assert error["field"] == "$.action.type"
+    listed = error["message"][error["message"].index("(") :]
+    assert "clue.deal" in listed and "adventure." not in listed and "hr." not in listed
+    huge = "x" * 1_000_000
+    for request in (
+        {"op": "new", "game": huge, "players": ["A", "B"]},
+        {"op": "load", "game": {"format": "hogwarts-rules", "version": 2, "game": huge}},
+        {
+            "op": "new",
+            "game": "clue",
+            "players": ["A", "B", "C"],
+            "options": {"first_player": huge},
+        },
+    ):
+        reply = call(server, **request)
+        assert reply["ok"] is False and len(reply["error"]["message"]) <= MAX_MESSAGE, request
+        assert reply["error"]["field"] is not None
+    error = refused(server, "unknown_field", op="state", game_id=game_id, seat="Ann", role="host")
+    assert error["field"] == "$.role"
+    assert Server().handle(["hello"])["error"]["field"] == "$"

@@ -25,7 +25,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from hogwarts_rules import games
+from hogwarts_rules import CHANCE, games
 from hogwarts_rules.engine import GameBase
 from hogwarts_rules.errors import InvalidDataError
 from hogwarts_rules.frontends.serve import ERROR_CODES, MAX_DEPTH, TABLE, Server, transport
@@ -103,6 +103,9 @@ def _no_constants(name: str) -> Any:
     raise AssertionError(f"the reply holds {name}")
 
 
+_LINE_ERRORS = frozenset({"bad_json", "line_too_long", "too_deep", "too_many_games"})
+
+
 def checked(server: Server, line: str | bytes) -> dict[str, Any]:
     """Send a line; check the reply's shape, and that a refusal changed nothing."""
     before = snapshot(server)
@@ -118,7 +121,10 @@ def checked(server: Server, line: str | bytes) -> dict[str, Any]:
         assert error["code"] in ERROR_CODES
         assert error["code"] != "internal_error", (line[:500], error)
         assert isinstance(error["message"], str) and len(error["message"]) <= 300
-        assert error["field"] is None or isinstance(error["field"], str)
+        if error["code"] in _LINE_ERRORS:  # errors of a whole line or of the server
+            assert error["field"] is None or isinstance(error["field"], str)
+        else:  # every other error names the field to blame
+            assert isinstance(error["field"], str) and error["field"].startswith("$"), error
         assert snapshot(server) == before
     elif isinstance(reply.get("events"), dict):
         # A reply is for the request's seat, unless the host asked for the whole of it.
@@ -160,9 +166,13 @@ def legal_moves() -> tuple[dict[str, Any], ...]:
     for index, saved in enumerate(saved_games(), 1):
         game_id = f"g{index}"
         to_act = server.handle({"op": "state", "game_id": game_id, "seat": TABLE})["to_act"]
-        seat = to_act[0] if to_act else saved["setup"].get("players", ["Sky"])[0]
+        if to_act:  # a player's seat, or the table's for a roll
+            seat = TABLE if to_act[0] == CHANCE else to_act[0]
+        else:
+            seat = saved["setup"].get("players", ["Sky"])[0]
         state = server.handle({"op": "state", "game_id": game_id, "seat": seat})
-        action = state["legal_actions"][-1]
+        rolls = [chance["action"] for chance in state.get("chance", [])]  # the table's
+        action = (state["legal_actions"] or rolls)[-1]
         found.append({"op": "apply", "game_id": game_id, "seat": seat, "action": action})
     return tuple(found)
 
@@ -172,7 +182,7 @@ def templates() -> list[dict[str, Any]]:
     saved = saved_games()
     return [
         *copy.deepcopy(legal_moves()),
-        {"id": 1, "op": "hello", "protocol": 3},
+        {"id": 1, "op": "hello", "protocol": 4},
         {"op": "new", "game": "clue", "players": ["A", "B", "C"], "seed": 1,
          "options": {"students": {"A": "Harry"}, "first_player": "B"}},
         {"op": "new", "game": "adventure", "players": ["A", "B"], "options": {"max_rounds": 5}},

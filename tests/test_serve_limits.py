@@ -69,7 +69,7 @@ def test_a_game_at_the_step_limit_saves_and_loads_back() -> None:
     assert 10_000_000 < len(line) <= MAX_LINE_BYTES  # the worst case, and it fits
     server = Server()
     loaded = json.loads(server.handle_line(line.encode()))
-    assert loaded["ok"] is True and loaded["step"] == MAX_GAME_STEPS, loaded
+    assert loaded["ok"] is True and loaded["history_length"] == MAX_GAME_STEPS, loaded
     game_id = loaded["game_id"]
     saved = server.handle_line(json.dumps({"op": "save", "game_id": game_id, "role": "host"}))
     assert len(saved) <= MAX_LINE_BYTES
@@ -83,6 +83,12 @@ def test_a_game_at_the_step_limit_saves_and_loads_back() -> None:
     hello = ok(server, op="hello")
     assert hello["limits"]["max_game_steps"] == MAX_GAME_STEPS
     assert hello["limits"]["max_line_bytes"] == MAX_LINE_BYTES
+    # One action more is refused before any replay, naming the field.
+    data = game.to_dict()
+    data["actions"].append(data["actions"][-1])
+    data.pop("state")
+    error = server.handle({"op": "load", "game": data})["error"]
+    assert error["code"] == "invalid_data" and error["field"] == "$.game.actions", error
 
 
 # ----- undo from snapshots ------------------------------------------------------------------------
@@ -180,7 +186,9 @@ def _log_by_replay(saved: dict[str, Any], seat: str, since: int) -> list[dict[st
         game, events = game.apply(action)
         if step > since:
             viewer = "<table>" if seat == TABLE else seat
-            log.extend({"step": step, "event": e.to_dict()} for e in events_for(events, viewer))
+            log.extend(
+                {"history_length": step, "event": e.to_dict()} for e in events_for(events, viewer)
+            )
     return log
 
 

@@ -49,7 +49,7 @@ def test_a_record_is_the_game_the_bots_play() -> None:
         assert record[f"seat{i}_house_points"] == game.players[name].house_points
         assert record[f"seat{i}_won"] == (name in game.outcome.winners)
     assert record["winning_seats"] == ", ".join(
-        str(names.index(w) + 1) for w in game.outcome.winners
+        f"seat{names.index(w) + 1}" for w in game.outcome.winners
     )
 
 
@@ -291,7 +291,7 @@ def test_a_game_registered_at_run_time_is_simulated_through_its_spec(toy: str) -
         squares = [record[f"seat{i}_square"] for i in (1, 2, 3)]
         assert max(squares) == 20  # the default goal
         (winner,) = record["winning_seats"].split(", ")
-        assert squares[int(winner) - 1] == 20
+        assert squares[int(winner.removeprefix("seat")) - 1] == 20
     with concurrent.futures.ThreadPoolExecutor(2) as pool:
         assert simulation.simulate("toy", 6, players=3, seed=4, executor=pool, chunk_size=2) == (
             records
@@ -320,3 +320,38 @@ def test_records_of_a_game_no_longer_in_the_catalogue_still_summarize(toy: str) 
     assert summary.title == toy and summary.length is not None
     assert summary.length.unit == "actions"
     assert [row.games for row in summary.by_seat] == [3, 3]
+
+
+def _looks_numeric(text: str) -> bool:
+    """Whether a CSV reader that infers types (pandas) would read ``text`` as a number."""
+    try:
+        float(text)
+    except ValueError:
+        return False
+    return True
+
+
+def test_every_column_has_one_type_whatever_the_data(tmp_path: Path) -> None:
+    records = [
+        *simulation.simulate("adventure", 12, players=3, seed=5),
+        *simulation.simulate("clue", 6, players=3, seed=5),
+    ]
+    columns: dict[str, set[type]] = {}
+    for record in records:
+        for key, value in record.items():
+            if value is not None:
+                columns.setdefault(key, set()).add(type(value))
+    assert all(len(types) == 1 for types in columns.values()), columns
+    # JSON's own types only (a house is its name, not a `House` member).
+    assert set().union(*columns.values()) <= {str, int, float, bool}, columns
+    # Text read back from CSV is either always a number (the seed) or never one.
+    path = tmp_path / "records.csv"
+    simulation.write_records(records, path)
+    with path.open(encoding="utf-8", newline="") as handle:
+        rows = list(csv.DictReader(handle))
+    for key, types in columns.items():
+        if types == {str}:
+            numeric = {_looks_numeric(row[key]) for row in rows if row[key]}
+            assert len(numeric) <= 1, key
+    assert not any(_looks_numeric(row["winning_seats"]) for row in rows)
+    assert {row["winning_seats"] for row in rows} >= {"seat1", "seat2"}

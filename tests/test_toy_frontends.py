@@ -19,7 +19,7 @@ import attrs
 import jsonschema  # type: ignore[import-untyped, unused-ignore]
 import pytest
 
-from hogwarts_rules import GameSpec, UnknownGameError, find_game, register_game
+from hogwarts_rules import CHANCE, GameSpec, UnknownGameError, find_game, register_game
 from hogwarts_rules.catalogue import unregister_game
 from hogwarts_rules.events import Event
 from hogwarts_rules.frontends import play, schema, simulation
@@ -85,7 +85,7 @@ def test_serve_plays_the_toy(toy: GameSpec) -> None:
 
     new = ok(server, op="new", game="toy", players=["Ann", "Bob", "Cyd"], seed=4,
              options={"goal": 12})  # fmt: skip
-    assert (new["kind"], new["seats"], new["step"]) == ("toy-dice-race", ["Ann", "Bob", "Cyd"], 0)
+    assert (new["kind"], new["seats"], new["history_length"]) == ("toy-dice-race", ["Ann", "Bob", "Cyd"], 0)
     game_id = new["game_id"]
 
     state = ok(server, op="state", game_id=game_id, seat="Ann")
@@ -111,12 +111,12 @@ def test_serve_plays_the_toy(toy: GameSpec) -> None:
                     action=Roll("Ann").to_dict())  # fmt: skip
     assert error["code"] in ("not_your_turn", "illegal_action")
     moved = ok(server, op="bot", game_id=game_id, seat="Ann", bot="random")
-    assert moved["action"]["type"] in ("toy.roll", "toy.boost") and moved["step"] >= 2
+    assert moved["action"]["type"] in ("toy.roll", "toy.boost") and moved["history_length"] >= 2
 
     saved = ok(server, op="save", game_id=game_id, role="host")["game"]
     assert saved["game"] == "toy-dice-race"
     loaded = ok(server, op="load", game=json.loads(json.dumps(saved)))
-    assert loaded["step"] == moved["step"] and loaded["kind"] == "toy-dice-race"
+    assert loaded["history_length"] == moved["history_length"] and loaded["kind"] == "toy-dice-race"
     for seat in ("Ann", "Bob", TABLE):
         original = ok(server, op="state", game_id=game_id, seat=seat)
         again = ok(server, op="state", game_id=loaded["game_id"], seat=seat)
@@ -151,7 +151,7 @@ def test_serve_lets_the_caller_roll_for_the_toy() -> None:
     game_id = ok(server, op="new", game="toy", players=["Ann", "Bob"], dice="external")["game_id"]
     ok(server, op="apply", game_id=game_id, seat="Ann", action=Deal().to_dict())
     table = ok(server, op="state", game_id=game_id, seat=TABLE)
-    assert table["to_act"] == [TABLE]
+    assert table["to_act"] == [CHANCE]
     assert [c["probability"] for c in table["chance"]] == ["1/3"] * 3
     ok(server, op="apply", game_id=game_id, seat=TABLE, action={"type": "chance", "value": 3})
     ok(server, op="apply", game_id=game_id, seat=TABLE, action={"type": "chance", "value": 1})

@@ -72,3 +72,36 @@ def test_plain_gives_json_types_only() -> None:
     data = plain({"space": Space.INVITATION, "list": (1, "a"), "n": None})
     assert data == {"space": "Invitation to Hogwarts", "list": [1, "a"], "n": None}
     assert type(data["space"]) is str
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_every_view_says_who_acts_and_what_they_are_asked(kind: str) -> None:
+    for game in _games(kind):
+        decision = game.awaiting
+        for seat in (*game.seat_names, None):
+            ask = game.view(seat).ask
+            assert ask.text and (ask.kind == "over") == game.is_over
+            assert ask.player is None or ask.player in game.to_act or not game.to_act
+            if ask.kind == "decision":
+                assert decision is not None
+                prompt = getattr(decision, "prompt", "")
+                secret = not find_game(kind).perfect_information and seat != ask.player
+                assert ask.text == (f"{ask.player} must decide" if secret else prompt)
+            else:  # an ordinary turn says so in words and as data
+                assert ask.text != f"{ask.player} must decide"
+
+
+def test_clue_asks_each_step_of_an_ordinary_turn() -> None:
+    spec = find_game("clue")
+    game = spec.new_game(3, seed=2)
+    seen: set[str] = set()
+    bots = {seat: spec.make_bot("random", game, seed=i) for i, seat in enumerate(game.seat_names)}
+    for _ in range(120):
+        view = game.view(game.seat_names[0])
+        seen.add(view.ask.kind)
+        if view.ask.kind in ("roll", "move", "act"):
+            assert view.ask.player == view.current_player and view.ask.kind == str(view.step)
+        game = play_out(game, bots, max_steps=1)
+        if game.is_over:
+            break
+    assert {"deal", "decision", "roll", "move", "act"} <= seen

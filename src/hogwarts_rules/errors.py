@@ -42,17 +42,30 @@ __all__ = [
     "IllegalActionError",
     "InvalidDataError",
     "RulesError",
+    "bounded",
 ]
 
 
-MAX_MESSAGE: Final = 1000
-"""The longest message an error carries; a longer one is cut (ending in ``...``)."""
+MAX_MESSAGE: Final = 300
+"""The longest message an error carries; a longer one is cut (ending in ``...``).
+
+Every message a library error (`RulesError`) or a protocol error reply carries is
+cut here, once: an error about untrusted input never carries the input whole.
+"""
 
 MAX_PATH: Final = 200
 """The longest path an `InvalidDataError` names; a longer one is cut (ending in ``...``)."""
 
 
-def _bounded(text: str, limit: int) -> str:
+def bounded(text: str, limit: int = MAX_MESSAGE) -> str:
+    """``text`` cut to at most ``limit`` characters, ending in ``...`` when cut.
+
+    Examples:
+        >>> bounded("x" * 1_000_000) == "x" * 297 + "..."
+        True
+        >>> bounded("short")
+        'short'
+    """
     text = str(text)
     return text if len(text) <= limit else text[: limit - 3] + "..."
 
@@ -73,7 +86,7 @@ class RulesError(ValueError):
     message: str
 
     def __init__(self, code: str, message: str) -> None:
-        message = _bounded(message, MAX_MESSAGE)
+        message = bounded(message)
         super().__init__(message)
         self.code = code
         self.message = message
@@ -105,7 +118,7 @@ class InvalidDataError(RulesError):
 
     def __init__(self, code: str, message: str, path: str = "$") -> None:
         super().__init__(code, message)
-        self.path = _bounded(path, MAX_PATH)
+        self.path = bounded(path, MAX_PATH)
 
     def __reduce__(self) -> tuple[type[RulesError], tuple[str, str, str]]:  # type: ignore[override]
         return (type(self), (self.code, self.message, self.path))
@@ -145,10 +158,7 @@ CORE_ERROR_CODES: Final[Mapping[str, str]] = MappingProxyType(
         # ----- starting a game (IllegalActionError; OptionError for options)
         "bad_players": "The players are not given as a list of names (or a count of seats).",
         "player_count": "Too few or too many players (or characters) for the game.",
-        "bad_name": (
-            "A player name is not 1 to 40 characters, has surrounding spaces or control"
-            " characters, or starts with `<`."
-        ),
+        "bad_name": "A name breaks `hogwarts_rules.names.check_name` (length, spaces, characters).",
         "duplicate_name": "Two players have the same name.",
         "seed_and_dice": "Both a seed and a dice source are given.",
         "bad_dice": (
@@ -186,6 +196,7 @@ CORE_ERROR_CODES: Final[Mapping[str, str]] = MappingProxyType(
         "wrong_game": "A record of another game is replayed.",
         "bad_setup": "The saved set-up breaks a rule of the game (the message says which).",
         "illegal_record": "A saved action is illegal where it stands in the game.",
+        "too_many_actions": "A saved game holds more actions than the reader's `max_actions`.",
         "bad_record": "A text game record lacks its game or set-up line, or its set-up is bad.",
         "state_mismatch": "The saved state does not match the game its actions produce.",
     }

@@ -52,8 +52,10 @@ __all__ = [
     "MAX_STRING",
     "READ_VERSIONS",
     "Registry",
+    "check_action_count",
     "check_safe_integers",
     "converter",
+    "shown_key",
     "structure",
     "unstructure",
     "upgrade_saved_game",
@@ -86,6 +88,27 @@ MAX_STRING: Final = 1000
 """Strings in untrusted data are at most this many characters long."""
 
 T = TypeVar("T")
+
+
+def shown_key(key: object, limit: int = 60) -> str:
+    """A mapping key as text for a message or a path: bounded, and never raising.
+
+    A key from a Python caller may be of any type, an integer too large for
+    ``str`` (Python refuses to convert one of more than 4300 digits) included.
+
+    Examples:
+        >>> shown_key("points"), shown_key(7), shown_key("x" * 100)[-4:]
+        ('points', '7', 'x...')
+        >>> shown_key(10**5000)
+        '<an integer of 16610 bits>'
+    """
+    if isinstance(key, int) and not isinstance(key, bool) and abs(key) >= 10**30:
+        return f"<an integer of {key.bit_length()} bits>"
+    try:
+        text = key if isinstance(key, str) else repr(key)
+    except ValueError:
+        return f"<a {type(key).__name__}>"
+    return text if len(text) <= limit else text[: limit - 3] + "..."
 
 
 def _unsafe(value: int, path: str) -> InvalidDataError:
@@ -147,10 +170,38 @@ def check_safe_integers(data: object, path: str = "$") -> None:
             if not -MAX_INT < value < MAX_INT:
                 raise _unsafe(value, where)
         elif isinstance(value, Mapping):
-            items = [(item, f"{where}.{str(key)[:60]}") for key, item in value.items()]
+            items = [(item, f"{where}.{shown_key(key)}") for key, item in value.items()]
             stack.extend(reversed(items))
         elif isinstance(value, list | tuple):
             stack.extend(reversed([(item, f"{where}[{i}]") for i, item in enumerate(value)]))
+
+
+def check_action_count(actions: object, max_actions: int | None, path: str = "$.actions") -> None:
+    """Refuse a saved list of actions longer than ``max_actions`` (``None``: no bound).
+
+    Checked before any action is read or replayed, so that the cost of refusing a huge
+    save does not grow with it: what `GameBase.from_dict` and ``replay`` take as their
+    ``max_actions``, and the engine protocol's ``load`` (at its step limit). A value
+    that is not a list is left to the reader (it refuses it, naming the field).
+
+    Raises:
+        InvalidDataError: code ``too_many_actions``, naming ``path``.
+
+    Examples:
+        >>> check_action_count([{"type": "clue.deal"}], 1)
+        >>> check_action_count([{}] * 3, 2)
+        Traceback (most recent call last):
+        ...
+        hogwarts_rules.errors.InvalidDataError: $.actions: 3 actions, more than the 2 allowed
+    """
+    if max_actions is None or not isinstance(actions, list | tuple):
+        return
+    if len(actions) > max_actions:
+        raise InvalidDataError(
+            "too_many_actions",
+            f"{path}: {len(actions)} actions, more than the {max_actions} allowed",
+            path,
+        )
 
 
 def upgrade_saved_game(data: Mapping[str, Any], version: int) -> dict[str, Any]:
@@ -275,6 +326,10 @@ def _structure_enum(value: object, cls: type[enum.Enum]) -> enum.Enum:
     return hook(value, cls)
 
 
+def _plain_str(value: str) -> str:
+    return value if type(value) is str else str.__str__(value)
+
+
 def _enum_value(member: enum.Enum) -> Any:
     value = member.value
     return str.__str__(value) if isinstance(value, str) else value
@@ -306,6 +361,9 @@ def _make_converter() -> cattrs.Converter:
     conv.register_unstructure_hook_func(
         lambda t: isinstance(t, type) and issubclass(t, enum.Enum), lambda member: member.value
     )
+    # A field typed ``str`` may be given a string enum's member (``Space.INVITATION``):
+    # it is written as the plain string, so ``to_dict`` holds JSON's own types only.
+    conv.register_unstructure_hook(str, _plain_str)
     for predicate, factory in factories:
         conv.register_structure_hook_factory(predicate, factory)
     # Enums, string enums included (which the ``str`` hook would otherwise take and read
@@ -359,7 +417,9 @@ def _first_error(exc: BaseException, path: str) -> tuple[str, str, str]:
     if isinstance(exc, RulesError):
         return path, exc.message, "invalid_value"
     if isinstance(exc, cattrs.ForbiddenExtraKeysError):
-        return path, f"unknown field {sorted(exc.extra_fields)[0]!r}", "unknown_field"
+        first = sorted(exc.extra_fields, key=shown_key)[0]
+        shown = repr(shown_key(first)) if isinstance(first, str) else shown_key(first)
+        return path, f"unknown field {shown}", "unknown_field"
     if isinstance(exc, KeyError):
         return path, "required field missing", "missing_field"
     text = str(exc)

@@ -10,19 +10,20 @@ Examples:
     >>> view.legal_actions, hasattr(view, "dice")
     ((RollOff(),), False)
     >>> sorted(view.to_dict())[:4]
-    ['current_player', 'details', 'finished', 'legal_actions']
+    ['ask', 'current_player', 'details', 'finished']
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Literal
 
 import attrs
 
 from hogwarts_rules.actions import Action
 from hogwarts_rules.adventure.events import Ending
 from hogwarts_rules.adventure.player import Player
-from hogwarts_rules.engine import Outcome
+from hogwarts_rules.dice import CHANCE
+from hogwarts_rules.engine import ChanceRequest, Decision, Outcome
 from hogwarts_rules.frozen import FrozenMap
 from hogwarts_rules.serialization import unstructure
 from hogwarts_rules.views import actions_dict, awaited_for, view_from_dict, viewer_actions
@@ -30,7 +31,32 @@ from hogwarts_rules.views import actions_dict, awaited_for, view_from_dict, view
 if TYPE_CHECKING:
     from hogwarts_rules.adventure.game import Game
 
-__all__ = ["AdventureView", "view_for"]
+__all__ = ["AdventureView", "Ask", "AskKind", "ask_for", "view_for"]
+
+
+AskKind = Literal["roll_off", "turn", "decision", "chance", "over"]
+"""What a game of First Year Adventure asks for now (`Ask.kind`)."""
+
+
+@attrs.frozen
+class Ask:
+    """Who acts now and what they are asked, in words and as data (every state has one).
+
+    Attributes:
+        player: who acts: a player's name; ``"<chance>"`` (`hogwarts_rules.CHANCE`)
+            when external dice must supply a roll; ``None`` when any seat may act
+            (the roll-off) or nobody (the game is over).
+        kind: what is asked: ``"roll_off"`` (roll for who goes first), ``"turn"``
+            (the current player starts a turn: the legal actions say how it may
+            move), ``"decision"`` (a choice the rules ask for on the way: keep a
+            roll, pick a house, a space...), ``"chance"`` (a roll of external dice)
+            or ``"over"``.
+        text: the same in words (for a decision, the rules' own prompt).
+    """
+
+    player: str | None
+    kind: AskKind
+    text: str
 
 
 @attrs.frozen
@@ -46,7 +72,8 @@ class AdventureView:
         finished: why the game ended, or ``None`` while it goes on.
         current_player: whose turn it is, if anybody's.
         to_act: who must decide now.
-        legal_actions: what the viewer may do now.
+        legal_actions: what the viewer may do now (the table: nothing).
+        ask: who acts now and what they are asked (see `Ask`), in every state.
         prompt: what is being decided (or rolled), in words; empty when nothing is awaited.
         details: the facts of that decision (the table and the roll), if any.
         outcome: how the game ended, once it has.
@@ -61,6 +88,7 @@ class AdventureView:
     current_player: str | None
     to_act: tuple[str, ...]
     legal_actions: tuple[Action, ...]
+    ask: Ask
     prompt: str
     details: FrozenMap[str, int | str]
     outcome: Outcome | None
@@ -106,6 +134,33 @@ class AdventureView:
         return actions_dict(unstructure(self), self.legal_actions)
 
 
+_MOVES: dict[str, str] = {
+    "adventure.move_one": "move one space",
+    "adventure.roll_to_move": "roll to move",
+    "adventure.go_to_third_floor": "go to the 3rd Floor",
+    "adventure.enter_dungeon": "enter the dungeon",
+    "adventure.take_turn": "play the turn (one space on, off the loop)",
+}
+
+
+def ask_for(game: Game) -> Ask:
+    """Who acts in ``game`` and what they are asked (the game keeps no secrets)."""
+    if game.is_over:
+        outcome = game.outcome
+        return Ask(None, "over", "The game is over." if outcome is None else outcome.description)
+    request = game.awaiting
+    if isinstance(request, ChanceRequest):
+        return Ask(CHANCE, "chance", request.label)
+    if isinstance(request, Decision):
+        return Ask(request.player, "decision", request.prompt)
+    current = game.current_player
+    if current is None:
+        return Ask(None, "roll_off", "Roll for who goes first")
+    moves = [_MOVES.get(action.TYPE, action.TYPE) for action in game.legal_actions(current)]
+    choices = " or ".join(moves) if moves else "play"
+    return Ask(current, "turn", f"{current}'s turn: {choices}")
+
+
 def view_for(game: Game, seat: str | None) -> AdventureView:
     """Build ``seat``'s view of ``game`` (use `Game.view`)."""
     prompt, details = awaited_for(game, seat, public=True)
@@ -121,6 +176,7 @@ def view_for(game: Game, seat: str | None) -> AdventureView:
         current_player=game.current_player,
         to_act=to_act,
         legal_actions=viewer_actions(game, seat),
+        ask=ask_for(game),
         prompt=prompt,
         details=details,
         outcome=None if finished is None else game.outcome,

@@ -10,14 +10,15 @@ or the dice's state.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Literal
 
 import attrs
 
 from hogwarts_rules.actions import Action
 from hogwarts_rules.clue.records import SuggestionRecord
 from hogwarts_rules.clue.vocabulary import Phase, Step
-from hogwarts_rules.engine import Outcome
+from hogwarts_rules.dice import CHANCE
+from hogwarts_rules.engine import ChanceRequest, Decision, Outcome
 from hogwarts_rules.frozen import FrozenMap, sorted_repr
 from hogwarts_rules.serialization import unstructure
 from hogwarts_rules.views import actions_dict, awaited_for, view_from_dict, viewer_actions
@@ -26,7 +27,33 @@ if TYPE_CHECKING:
     from hogwarts_rules.clue.content import Content
     from hogwarts_rules.clue.game import Game
 
-__all__ = ["ClueView", "SeatView", "public_seats", "view_for"]
+__all__ = ["Ask", "AskKind", "ClueView", "SeatView", "ask_for", "public_seats", "view_for"]
+
+
+AskKind = Literal["deal", "roll", "move", "act", "decision", "chance", "over"]
+"""What a game of Clue asks for now (`Ask.kind`)."""
+
+
+@attrs.frozen
+class Ask:
+    """Who acts now and what they are asked, in words and as data (every state has one).
+
+    Attributes:
+        player: who acts: a player's name; ``"<chance>"`` (`hogwarts_rules.CHANCE`)
+            when external dice must supply a roll; ``None`` when any seat may act
+            (the deal) or nobody (the game is over).
+        kind: what is asked: ``"deal"`` (anyone deals the cards), the current
+            player's turn step ``"roll"``, ``"move"`` or ``"act"`` (suggest, accuse
+            in The Burrow, or end the turn), ``"decision"`` (a decision the rules
+            ask for on the way: a student to choose, a card to show, a Dark card
+            to answer; its words and facts go to the deciding player only),
+            ``"chance"`` (a roll of external dice) or ``"over"``.
+        text: the same in words (for the deciding player, the rules' own prompt).
+    """
+
+    player: str | None
+    kind: AskKind
+    text: str
 
 
 @attrs.frozen
@@ -83,7 +110,8 @@ class ClueView:
         help_deck_size: Help cards left to draw.
         dark_deck_size: Dark cards left to draw.
         to_act: who must decide now.
-        legal_actions: what this player may do now.
+        legal_actions: what this player may do now (the table: nothing).
+        ask: who acts now and what they are asked (see `Ask`), in every state.
         prompt: what this player is asked to decide, if anything.
         details: the facts of that decision (the suggestion being refuted, the Dark
             card and its Floo cost, the roll), if anything.
@@ -116,6 +144,7 @@ class ClueView:
     dark_deck_size: int
     to_act: tuple[str, ...]
     legal_actions: tuple[Action, ...]
+    ask: Ask
     prompt: str
     details: FrozenMap[str, int | str]
     envelope: tuple[str, ...]
@@ -237,6 +266,32 @@ def _shown_for(shown: _Shown, player: str) -> _Mine:
     return mine
 
 
+_STEP_ASKS: dict[Step, tuple[AskKind, str]] = {
+    Step.ROLL: ("roll", "{} to roll the dice"),
+    Step.MOVE: ("move", "{} to move"),
+    Step.ACT: ("act", "{} to suggest, accuse or end the turn"),
+}
+
+
+def ask_for(game: Game, player: str | None) -> Ask:
+    """Who acts in ``game`` and what they are asked, as ``player`` may know it."""
+    if game.is_over:
+        outcome = game.outcome
+        return Ask(None, "over", "The game is over." if outcome is None else outcome.description)
+    request = game.awaiting
+    if isinstance(request, ChanceRequest):
+        return Ask(CHANCE, "chance", request.label)
+    if isinstance(request, Decision):
+        if request.player == player:
+            return Ask(request.player, "decision", request.prompt)
+        return Ask(request.player, "decision", f"{request.player} must decide")
+    if game.phase == Phase.DEAL:
+        return Ask(None, "deal", "Deal the cards to start the game")
+    current = game.current_player
+    kind, words = _STEP_ASKS[Step(game.step)]
+    return Ask(current, kind, words.format(current))
+
+
 def view_for(game: Game, player: str | None) -> ClueView:
     """Build ``player``'s view of ``game``, or the table's for ``None`` (use `Game.view`)."""
     seats = public_seats(game)
@@ -274,6 +329,7 @@ def view_for(game: Game, player: str | None) -> ClueView:
         dark_deck_size=len(game.dark_deck),
         to_act=game.to_act,
         legal_actions=viewer_actions(game, player),
+        ask=ask_for(game, player),
         prompt=prompt,
         details=details,
         envelope=game.envelope if knows_envelope else (),

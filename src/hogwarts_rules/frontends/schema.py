@@ -72,6 +72,7 @@ from hogwarts_rules.actions import ACTIONS, CORE_ACTIONS, Action, ChanceOutcome
 from hogwarts_rules.catalogue import find_game, games
 from hogwarts_rules.dice import MAX_SIDES, DiceSource, ExternalDice, ScriptedDice, SeededDice
 from hogwarts_rules.engine import ChanceRequest, Decision, GameBase, Outcome
+from hogwarts_rules.errors import MAX_MESSAGE, MAX_PATH
 from hogwarts_rules.events import EVENTS, Event
 from hogwarts_rules.frozen import FrozenMap
 from hogwarts_rules.serialization import (
@@ -95,6 +96,7 @@ __all__ = [
     "game_schemas",
     "main",
     "outdated_schemas",
+    "protocol_schema",
     "schema_for",
     "write_schemas",
 ]
@@ -993,19 +995,232 @@ def game_schemas(kind: str) -> dict[str, Schema]:
     return result
 
 
+# ----- the engine protocol's replies ---------------------------------------------------------
+
+
+def _p_int(minimum: int = 0) -> Schema:
+    return {"type": "integer", "minimum": minimum, "maximum": MAX_SAFE_INT}
+
+
+def _p_object(
+    properties: dict[str, Schema], *, optional: Sequence[str] = (), more: bool = False
+) -> Schema:
+    return {
+        "type": "object",
+        "properties": properties,
+        "required": [name for name in properties if name not in optional],
+        "additionalProperties": more,
+    }
+
+
+def _p_nullable(schema: Schema) -> Schema:
+    return {"anyOf": [schema, {"type": "null"}]}
+
+
+def _p_reply(
+    fields: dict[str, Schema], *, optional: Sequence[str] = (), more: bool = False
+) -> Schema:
+    properties: dict[str, Schema] = {"id": {"$ref": "#/$defs/id"}, "ok": {"const": True}}
+    properties.update(fields)
+    return _p_object(properties, optional=optional, more=more)
+
+
+def protocol_schema() -> Schema:
+    """The replies of the engine protocol (``hogwarts-rules serve``), one ``$defs`` entry per op.
+
+    ``$defs`` holds ``reply.<op>`` for each op's success and ``error`` for a failure;
+    the document itself accepts any of them. The objects inside a reply (a view, an
+    action, an event, an outcome, a saved game) are each game's own: validate them
+    against the game's schemas (``"view"`` against ``<kind>/view.json``...). A
+    ``state`` reply may carry a game's own fields besides those listed (its spec's
+    ``extras``); no other reply holds a field not listed.
+
+    Examples:
+        >>> schema = protocol_schema()
+        >>> sorted(schema["$defs"]["reply.state"]["required"])[:4]
+        ['ask', 'game_id', 'history_length', 'id']
+        >>> schema["$defs"]["error"]["properties"]["error"]["properties"]["message"]["maxLength"]
+        300
+    """
+    string: Schema = {"type": "string"}
+    strings: Schema = {"type": "array", "items": string}
+    obj: Schema = {"type": "object"}
+    objects: Schema = {"type": "array", "items": obj}
+    count: Schema = {**_p_int(), "description": "How many actions the game's history holds."}
+    moved: dict[str, Schema] = {
+        "history_length": count,
+        "events": {"type": "object", "additionalProperties": objects},
+        "to_act": {"$ref": "#/$defs/to_act"},
+        "ask": {"$ref": "#/$defs/ask"},
+        "is_over": {"type": "boolean"},
+        "outcome": _p_nullable(obj),
+    }
+    created = {"game_id": string, "kind": string, "seats": strings, "history_length": count}
+    option = _p_object({"name": string, "type": string, "default": {}, "doc": string})
+    defs: dict[str, Schema] = {
+        "id": {
+            "description": "The request's id, echoed (null when it had none or a bad one).",
+            "anyOf": [
+                {"type": "string", "maxLength": 64},
+                {"type": "integer", "minimum": -MAX_SAFE_INT, "maximum": MAX_SAFE_INT},
+                {"type": "null"},
+            ],
+        },
+        "to_act": {
+            "description": 'Who must decide now, as the view says it ("<chance>": a roll).',
+            **strings,
+        },
+        "ask": {
+            "description": "Who acts now and what they are asked: the view's own ask.",
+            **_p_object({"player": _p_nullable(string), "kind": string, "text": string}),
+        },
+        "error": {
+            "description": "A refused request.",
+            **_p_object(
+                {
+                    "id": {"$ref": "#/$defs/id"},
+                    "ok": {"const": False},
+                    "error": _p_object(
+                        {
+                            "code": string,
+                            "message": {"type": "string", "maxLength": MAX_MESSAGE},
+                            "field": _p_nullable({"type": "string", "maxLength": MAX_PATH}),
+                            "rule": string,
+                        },
+                        optional=("rule",),
+                    ),
+                }
+            ),
+        },
+        "reply.hello": _p_reply(
+            {
+                "protocol": _p_int(1),
+                "library": string,
+                "games": strings,
+                "ops": strings,
+                "bots": {"type": "object", "additionalProperties": strings},
+                "aliases": {"type": "object", "additionalProperties": string},
+                "options": {
+                    "type": "object",
+                    "additionalProperties": {"type": "array", "items": option},
+                },
+                "limits": {"type": "object", "additionalProperties": _p_int()},
+                "error_codes": strings,
+            }
+        ),
+        "reply.new": _p_reply(created),
+        "reply.load": _p_reply(created),
+        "reply.state": _p_reply(
+            {
+                "game_id": string,
+                "seat": string,
+                "history_length": count,
+                "to_act": {"$ref": "#/$defs/to_act"},
+                "ask": {"$ref": "#/$defs/ask"},
+                "view": obj,
+                "legal_actions": objects,
+                "is_over": {"type": "boolean"},
+                "outcome": _p_nullable(obj),
+                "practice": {"type": "boolean"},
+                "chance": {
+                    "type": "array",
+                    "items": _p_object(
+                        {
+                            "action": obj,
+                            "value": {"anyOf": [_p_int(-MAX_SAFE_INT), string]},
+                            "probability": {"type": "string", "pattern": "^[0-9]+/[0-9]+$"},
+                        }
+                    ),
+                },
+            },
+            optional=("chance",),
+            more=True,
+        ),
+        "reply.apply": _p_reply(moved),
+        "reply.bot": _p_reply({"action": obj, **moved}),
+        "reply.play_bots": _p_reply(
+            {
+                "steps": _p_int(),
+                "actions": objects,
+                "actors": strings,
+                "stopped": {
+                    "enum": ["over", "max_steps", "step_limit", "chance", "no_bot"],
+                },
+                **moved,
+            }
+        ),
+        "reply.events": _p_reply(
+            {
+                "history_length": count,
+                "events": {
+                    "type": "array",
+                    "items": _p_object({"history_length": count, "event": obj}),
+                },
+            }
+        ),
+        "reply.save": _p_reply({"game_id": string, "game": obj}),
+        "reply.undo": _p_reply(
+            {
+                "history_length": count,
+                "to_act": {"$ref": "#/$defs/to_act"},
+                "ask": {"$ref": "#/$defs/ask"},
+                "is_over": {"type": "boolean"},
+                "events": {"type": "object", "additionalProperties": objects},
+            },
+            optional=("events",),
+        ),
+        "reply.close": _p_reply({"game_id": string}),
+        "reply.list": _p_reply(
+            {
+                "games": {
+                    "type": "array",
+                    "items": _p_object(
+                        {
+                            "game_id": string,
+                            "kind": string,
+                            "seats": strings,
+                            "history_length": count,
+                            "is_over": {"type": "boolean"},
+                        }
+                    ),
+                }
+            }
+        ),
+        "reply.schema": _p_reply({"kind": string, "name": string, "schema": obj}),
+        "reply.quit": _p_reply({}),
+    }
+    return {
+        "$schema": DIALECT,
+        "$id": BASE_URI + "protocol/reply.json",
+        "title": "Engine protocol reply",
+        "description": (
+            "One reply line of the engine protocol (hogwarts-rules serve, docs/protocol.md): "
+            "$defs holds each op's success (reply.<op>) and the error reply."
+        ),
+        "anyOf": [
+            {"$ref": f"#/$defs/{name}"} for name in defs if name.startswith(("reply.", "error"))
+        ],
+        "$defs": defs,
+    }
+
+
 def all_schemas() -> dict[str, Schema]:
-    """Every schema of every game of the catalogue, by file name (``"clue/action.json"``...).
+    """Every schema, by file name: each game's (``"clue/action.json"``...) and the protocol's.
+
+    The engine protocol's replies are ``"protocol/reply.json"`` (`protocol_schema`).
 
     Examples:
         >>> names = all_schemas()
-        >>> len(names), "hufflepuff-ravenclaw/game.json" in names
-        (15, True)
+        >>> len(names), "hufflepuff-ravenclaw/game.json" in names, "protocol/reply.json" in names
+        (16, True, True)
     """
-    return {
+    result = {
         f"{spec.kind}/{name}.json": schema
         for spec in games()
         for name, schema in game_schemas(spec.kind).items()
     }
+    result["protocol/reply.json"] = protocol_schema()
+    return result
 
 
 def _text(schema: Schema) -> str:
@@ -1023,7 +1238,7 @@ def write_schemas(directory: str | Path) -> list[Path]:
         >>> with tempfile.TemporaryDirectory() as tmp:
         ...     paths = write_schemas(tmp)
         ...     print(len(paths), outdated_schemas(tmp))
-        15 []
+        16 []
     """
     root = Path(directory)
     written = []
@@ -1070,7 +1285,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         ...     _ = (Path(tmp) / "clue" / "old.json").write_text("{}")
         ...     code = main([tmp])
         ...     print(code, main(["--check", tmp]))
-        wrote 15 schemas under ...
+        wrote 16 schemas under ...
         outdated: clue/old.json
         0 1
     """

@@ -311,16 +311,27 @@ def _play(plan: _Plan, spec: GameSpec, hooks: SimulationHooks, index: int) -> Re
         "finished": outcome is not None,
         "reason": outcome.reason if outcome is not None else "unfinished",
         "winners": ", ".join(winners),
-        "winning_seats": ", ".join(str(names.index(w) + 1) for w in winners),
+        # "seat2", never a bare number: the column is text whatever the winners (a CSV
+        # reader such as pandas would read "2" as a number and "1, 3" as text).
+        "winning_seats": ", ".join(f"seat{names.index(w) + 1}" for w in winners),
         "actions": len(game.history),
     }
     for i, (name, bot) in enumerate(zip(names, plan.bots, strict=True), 1):
         record[f"seat{i}_name"] = name
         record[f"seat{i}_bot"] = bot
         record[f"seat{i}_won"] = name in winners
-    record.update(hooks.record(game))
+    record.update({key: _plain(value) for key, value in hooks.record(game).items()})
     record.setdefault("length", record["actions"])
     return record
+
+
+def _plain(value: Any) -> Any:
+    """A game's column value with JSON's own types: a string enum's member as its text."""
+    if isinstance(value, str) and type(value) is not str:
+        return str.__str__(value)
+    if isinstance(value, int) and type(value) not in (int, bool):
+        return int(value)
+    return value
 
 
 def _play_chunk(plan: _Plan, start: int, stop: int) -> list[Record]:
@@ -390,7 +401,8 @@ def simulate(
         and CSV reader keeps exactly: ``int(record["seed"])`` is the number),
         ``players``, ``finished``, ``reason``, ``winners``
         (names, comma-separated; empty when nobody won), ``winning_seats``
-        (1-based, comma-separated), ``actions``, ``length`` (in the game's
+        (``"seat2"``, ``"seat1, seat3"``: text whatever the data, never a bare
+        number), ``actions``, ``length`` (in the game's
         `SimulationHooks.length_unit`), and per seat ``seatN_name``,
         ``seatN_bot``, ``seatN_won``; then the game's own columns
         (`SimulationHooks.record`). First Year Adventure adds ``rounds`` and

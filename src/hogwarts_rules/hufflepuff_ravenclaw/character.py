@@ -18,6 +18,7 @@ import attrs
 
 from hogwarts_rules.frozen import FrozenMap, sorted_repr
 from hogwarts_rules.hufflepuff_ravenclaw.tables import YOUTH_AT_FIRST_YEAR
+from hogwarts_rules.names import MAX_LABEL_LENGTH, MAX_NAME_LENGTH, check_name
 
 __all__ = [
     "COMMON",
@@ -153,6 +154,18 @@ def _frozen_traits(value: Mapping[str, Trait | int] | None) -> FrozenMap[str, Tr
     return FrozenMap({k: v if isinstance(v, Trait) else Trait(v) for k, v in items})
 
 
+def _check_character_name(_: object, attribute: attrs.Attribute[Any], value: object) -> None:
+    # A sheet on its own may start with "<"; a game refuses it as a seat's name.
+    check_name(value, "a character name", max_length=MAX_NAME_LENGTH, reserved=False)
+
+
+def _check_labels(_: object, attribute: attrs.Attribute[Any], value: Iterable[object]) -> None:
+    """Every key (or member) names a stat, skill, trait or spell (`names.check_name`)."""
+    what = f"a name in {attribute.name}"
+    for name in value:
+        check_name(name, what, max_length=MAX_LABEL_LENGTH, reserved=False)
+
+
 @attrs.frozen
 class Character:
     """One character sheet (a player character or a game master's character).
@@ -170,25 +183,34 @@ class Character:
         checks: skills check-marked since the last school break.
         spells: the standard spells recorded on the sheet.
         classes: the magical skills the character takes classes in.
+
+    Every name on a sheet (the character's, and those of its stats, skills, traits,
+    checks, spells and classes) goes through `hogwarts_rules.names.check_name`: a
+    sheet holding a control code or a lone surrogate is refused (``bad_name``). (A
+    name starting with ``<`` is refused by the game, as a seat's name.)
     """
 
-    name: str
-    stats: FrozenMap[str, int] = attrs.field(converter=_frozen_map)
-    qualities: FrozenMap[str, int] = attrs.field(converter=_frozen_map)
-    skills: FrozenMap[str, int] = attrs.field(factory=FrozenMap, converter=_frozen_map)
-    traits: FrozenMap[str, Trait] = attrs.field(factory=FrozenMap, converter=_frozen_traits)
+    name: str = attrs.field(validator=_check_character_name)
+    stats: FrozenMap[str, int] = attrs.field(converter=_frozen_map, validator=_check_labels)
+    qualities: FrozenMap[str, int] = attrs.field(converter=_frozen_map, validator=_check_labels)
+    skills: FrozenMap[str, int] = attrs.field(
+        factory=FrozenMap, converter=_frozen_map, validator=_check_labels
+    )
+    traits: FrozenMap[str, Trait] = attrs.field(
+        factory=FrozenMap, converter=_frozen_traits, validator=_check_labels
+    )
     year: int | None = 1
     youth: int = attrs.field()
     damage: int = 0
     knocked_out: bool = False
     checks: frozenset[str] = attrs.field(
-        default=frozenset(), converter=_frozen_set, repr=sorted_repr
+        default=frozenset(), converter=_frozen_set, repr=sorted_repr, validator=_check_labels
     )
     spells: frozenset[str] = attrs.field(
-        default=frozenset(), converter=_frozen_set, repr=sorted_repr
+        default=frozenset(), converter=_frozen_set, repr=sorted_repr, validator=_check_labels
     )
     classes: frozenset[str] = attrs.field(
-        default=frozenset(), converter=_frozen_set, repr=sorted_repr
+        default=frozenset(), converter=_frozen_set, repr=sorted_repr, validator=_check_labels
     )
 
     @youth.default

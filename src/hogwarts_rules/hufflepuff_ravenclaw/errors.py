@@ -56,7 +56,7 @@ ERROR_CODES: Final[Mapping[str, str]] = MappingProxyType(
         "bad_modifiers": "The modifiers are not a tuple of at most 20 `Modifier` values.",
         "bad_traits": "The traits are not a tuple of trait names.",
         "bad_number": "A number (points, metres, a modifier...) is out of range or not whole.",
-        "bad_text": "A name, label or reason is not a string of 1 to 80 characters.",
+        "bad_text": "A label or reason is empty, too long, padded or holds control codes.",
         "bad_value": "A true-or-false field holds something else.",
         "no_roll_awaited": "`SpendYouth` when no roll awaits it.",
         "not_first_year": "`AdvanceYears` for a character who is not a first year.",

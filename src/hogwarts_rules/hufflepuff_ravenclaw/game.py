@@ -114,6 +114,7 @@ from hogwarts_rules.hufflepuff_ravenclaw.tables import (
     YOUTH_TN_BONUS,
     class_roll_target,
 )
+from hogwarts_rules.names import MAX_LABEL_LENGTH, name_problem
 from hogwarts_rules.serialization import unstructure
 
 if TYPE_CHECKING:
@@ -130,7 +131,7 @@ MAX_CHARACTERS: Final = 50
 _MAX_MODIFIER: Final = 100
 _MAX_POINTS: Final = 1000
 _MAX_METRES: Final = 10_000
-_MAX_LABEL: Final = 80
+_MAX_LABEL: Final = MAX_LABEL_LENGTH
 _LAST_YEAR: Final = 7
 
 
@@ -183,8 +184,18 @@ def _check_int(value: object, low: int, high: int, what: str) -> int:
 
 
 def _check_text(value: object, what: str, *, allow_empty: bool = False) -> str:
-    if type(value) is not str or len(value) > _MAX_LABEL or (not value.strip() and not allow_empty):
-        raise refuse("bad_text", f"{what} must be a string of 1 to {_MAX_LABEL} characters")
+    """A label (a stat, skill, spell or trait name, a reason, an effect): one validation.
+
+    Through `hogwarts_rules.names.name_problem`: 1 to 80 characters, no surrounding white
+    space, no control, format or surrogate characters (so every scene can be written
+    as UTF-8 JSON); ``allow_empty``: the empty string is accepted too.
+    """
+    if allow_empty and value == "":
+        return value
+    problem = name_problem(value, _MAX_LABEL, reserved=False)
+    if problem is not None:
+        raise refuse("bad_text", f"{what} {problem}")
+    assert isinstance(value, str)
     return value
 
 

@@ -13,12 +13,13 @@ Examples:
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Literal
 
 import attrs
 
 from hogwarts_rules.actions import Action
-from hogwarts_rules.engine import Outcome
+from hogwarts_rules.dice import CHANCE
+from hogwarts_rules.engine import ChanceRequest, Decision, Outcome
 from hogwarts_rules.frozen import FrozenMap
 from hogwarts_rules.hufflepuff_ravenclaw.character import Character, SkillKind, Spell
 from hogwarts_rules.serialization import unstructure
@@ -27,7 +28,31 @@ from hogwarts_rules.views import actions_dict, awaited_for, view_from_dict, view
 if TYPE_CHECKING:
     from hogwarts_rules.hufflepuff_ravenclaw.game import Game
 
-__all__ = ["SceneView", "view_for"]
+__all__ = ["Ask", "AskKind", "SceneView", "ask_for", "view_for"]
+
+
+AskKind = Literal["game_master", "decision", "chance", "over"]
+"""What a Hufflepuff & Ravenclaw scene asks for now (`Ask.kind`)."""
+
+
+@attrs.frozen
+class Ask:
+    """Who acts now and what they are asked, in words and as data (every state has one).
+
+    Attributes:
+        player: who acts: a character's name; ``"<chance>"`` (`hogwarts_rules.CHANCE`)
+            when external dice must supply a roll; ``None`` when the game master
+            acts (through any seat) or nobody (the scene is over).
+        kind: what is asked: ``"game_master"`` (the game master calls for a roll,
+            a spell, damage, rest, or ends the scene: the legal actions list them),
+            ``"decision"`` (a character decides on the way: spend Youth...),
+            ``"chance"`` (a roll of external dice) or ``"over"``.
+        text: the same in words (for a decision, the rules' own prompt).
+    """
+
+    player: str | None
+    kind: AskKind
+    text: str
 
 
 @attrs.frozen
@@ -44,6 +69,7 @@ class SceneView:
         to_act: who must decide now (a character spending Youth, or the table's dice).
         legal_actions: what the viewer may do now (the table: nothing; the game
             master's actions are open to every seat while nobody must decide).
+        ask: who acts now and what they are asked (see `Ask`), in every state.
         prompt: what is being decided (or rolled), in words; empty when nothing is awaited.
         details: the facts of that decision (the roll, the target), if any.
         outcome: how the scene ended, once it has.
@@ -57,6 +83,7 @@ class SceneView:
     ended: bool
     to_act: tuple[str, ...]
     legal_actions: tuple[Action, ...]
+    ask: Ask
     prompt: str
     details: FrozenMap[str, int | str]
     outcome: Outcome | None = None
@@ -110,6 +137,25 @@ class SceneView:
         return actions_dict(result, self.legal_actions)
 
 
+_GAME_MASTER = (
+    "The game master's move: call for a test, a contest, a spell, a brawl or a duel round, "
+    "damage or healing, a break, or end the scene"
+)
+
+
+def ask_for(game: Game) -> Ask:
+    """Who acts in ``game`` and what they are asked (the scene keeps no secrets)."""
+    if game.is_over:
+        outcome = game.outcome
+        return Ask(None, "over", "The scene is over." if outcome is None else outcome.description)
+    request = game.awaiting
+    if isinstance(request, ChanceRequest):
+        return Ask(CHANCE, "chance", request.label)
+    if isinstance(request, Decision):
+        return Ask(request.player, "decision", request.prompt)
+    return Ask(None, "game_master", _GAME_MASTER)
+
+
 def view_for(game: Game, seat: str | None) -> SceneView:
     """Build ``seat``'s view of ``game`` (use `Game.view`)."""
     prompt, details = awaited_for(game, seat, public=True)
@@ -122,6 +168,7 @@ def view_for(game: Game, seat: str | None) -> SceneView:
         ended=game.ended,
         to_act=game.to_act,
         legal_actions=viewer_actions(game, seat),
+        ask=ask_for(game),
         prompt=prompt,
         details=details,
         outcome=game.outcome,

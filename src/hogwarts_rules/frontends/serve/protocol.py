@@ -28,7 +28,7 @@ Examples:
     >>> server = Server()
     >>> print(server.handle_line('{"id": 1, "op": "new", "game": "adventure", '
     ...                          '"players": ["Harry", "Ron"], "seed": 7}'))
-    {"id": 1, "ok": true, "game_id": "g1", "kind": "first-year-adventure", "seats": ["Harry", "Ron"], "step": 0}
+    {"id": 1, "ok": true, "game_id": "g1", "kind": "first-year-adventure", "seats": ["Harry", "Ron"], "history_length": 0}
     >>> print(server.handle_line('{"id": 2, "op": "close", "game_id": "g9"}'))
     {"id": 2, "ok": false, "error": {"code": "no_such_game", "message": "there is no game 'g9'", "field": "$.game_id"}}
 """  # noqa: E501
@@ -56,10 +56,10 @@ from hogwarts_rules.engine import (
     _same_json,
     _structure_actions,
 )
-from hogwarts_rules.errors import InvalidDataError, RulesError
+from hogwarts_rules.errors import MAX_MESSAGE, InvalidDataError, RulesError, bounded
 from hogwarts_rules.events import DiceRekeyed, Event, events_for
 from hogwarts_rules.frontends.schema import SCHEMA_NAMES, game_schemas
-from hogwarts_rules.serialization import check_safe_integers, unstructure
+from hogwarts_rules.serialization import check_action_count, check_safe_integers, unstructure
 from hogwarts_rules.spec import GameSpec, OptionError
 from hogwarts_rules.takeback import take_back
 
@@ -83,8 +83,17 @@ __all__ = [
     "error_reply",
 ]
 
-PROTOCOL_VERSION: Final = 3
+PROTOCOL_VERSION: Final = 4
 """The protocol version this engine speaks (``hello`` reports it).
+
+Version 4 says in every state who acts and what they are asked (``ask``, the
+view's own, for every kind of decision, ordinary turns included, in ``state`` and
+in every reply that moves a game); gives every field one meaning and one type
+across the reply, the view and the schemas (the count of actions is
+``history_length``, never ``step``; ``to_act`` and ``legal_actions`` are the
+view's, ``"<chance>"`` naming an awaited roll); names the field to blame in every
+error, lists only the requested game's actions, and bounds every message
+(`hogwarts_rules.errors.MAX_MESSAGE`).
 
 Version 3 answers each request for its seat only (the events that seat may see, a
 bot's action only when that seat may see it), unless the request says
@@ -95,7 +104,7 @@ Version 2 gave every game's typed view as a seat's ``view``. See the "Changes"
 section of ``docs/protocol.md``.
 """
 
-SUPPORTED_PROTOCOLS: Final = (3,)
+SUPPORTED_PROTOCOLS: Final = (4,)
 """The values a request's optional ``"protocol"`` field may take."""
 
 MAX_LINE_BYTES: Final = 16_777_216
@@ -191,7 +200,6 @@ ERROR_CODES: Final = (
 
 _MAX_SAFE_INT: Final = 2**53 - 1  # the largest integer every JSON reader keeps exactly
 _MAX_SEED: Final = 2**64 - 1
-_MAX_MESSAGE: Final = 300  # error messages are cut to this many characters
 _MAX_FIELD: Final = 200  # error fields (paths) are cut to this many characters
 _SHOWN: Final = 60  # the most characters of a request's own text echoed in a message
 _TABLE_VIEWER: Final = "<table>"  # never a player's name: names may not start with "<"
@@ -296,7 +304,7 @@ def _json_type(value: object) -> str:
 
 
 def _bounded(message: str) -> str:
-    return message if len(message) <= _MAX_MESSAGE else message[: _MAX_MESSAGE - 3] + "..."
+    return bounded(message)
 
 
 def _bare(exc: RulesError) -> str:
@@ -323,7 +331,8 @@ def _mix(*parts: object) -> int:
 
 
 def _to_act(game: GameBase) -> list[str]:
-    return [TABLE if name == CHANCE else name for name in game.to_act]
+    """Who must decide now, as the view says it (``"<chance>"``: a roll the table supplies)."""
+    return list(game.to_act)
 
 
 def _outcome(game: GameBase) -> dict[str, Any] | None:
@@ -342,25 +351,35 @@ def _seat_actions(game: GameBase, seat: str) -> tuple[Action, ...]:
     return seat_actions(game, seat)
 
 
-def _awaiting(game: GameBase, seat: str, secret: bool) -> dict[str, Any] | None:
-    """What the game waits for; a decision's prompt only to who decides when ``secret``."""
+def _ask(game: GameBase, view: object, seat: str | None, secret: bool) -> dict[str, Any]:
+    """Who acts now and what they are asked, as ``seat`` may know it: the view's ``ask``.
+
+    A game whose view has no ``ask`` (a game added to the catalogue without one) is
+    answered from the engine's own record of what is awaited.
+    """
+    ask = getattr(view, "ask", None)
+    if ask is not None:
+        return dict(unstructure(ask))
+    if game.is_over:
+        return {"player": None, "kind": "over", "text": "The game is over."}
     request = game.awaiting
-    if request is None:
-        return None
     if isinstance(request, ChanceRequest):
-        return {"kind": "chance", "player": TABLE, "label": request.label}
-    assert isinstance(request, Decision)
-    result: dict[str, Any] = {"kind": "decision", "player": request.player}
-    if not secret or seat == request.player:
-        result["prompt"] = request.prompt
-        result["details"] = dict(request.details)
-    return result
+        return {"player": CHANCE, "kind": "chance", "text": request.label}
+    if isinstance(request, Decision):
+        shown = not secret or seat == request.player
+        text = request.prompt if shown else f"{request.player} must decide"
+        return {"player": request.player, "kind": "decision", "text": text}
+    to_act = game.to_act
+    player = to_act[0] if len(to_act) == 1 else None
+    text = f"{player} to act" if player is not None else "any seat may act"
+    return {"player": player, "kind": "turn", "text": text}
 
 
-def _view(game: GameBase, seat: str) -> dict[str, Any]:
-    """The seat's typed view as JSON (the table's: ``game.view(None)``)."""
-    view: dict[str, Any] = game.view(None if seat == TABLE else seat).to_dict()
-    return view
+def _view(game: GameBase, seat: str) -> tuple[object, dict[str, Any]]:
+    """The seat's typed view and its JSON (the table's: ``game.view(None)``)."""
+    view = game.view(None if seat == TABLE else seat)
+    data: dict[str, Any] = view.to_dict()
+    return view, data
 
 
 class _EventJson:
@@ -623,7 +642,7 @@ class Server:
         request_id: Any = None
         try:
             if not isinstance(request, dict):
-                raise Refusal("bad_request", "a request must be a JSON object")
+                raise Refusal("bad_request", "a request must be a JSON object", "$")
             request_id = _request_id(request)
             result = self._dispatch(request)
         except Refusal as refusal:
@@ -794,6 +813,7 @@ class Server:
                 "max_games": MAX_GAMES,
                 "max_play_steps": MAX_PLAY_STEPS,
                 "max_game_steps": MAX_GAME_STEPS,
+                "max_message": MAX_MESSAGE,
             },
             "error_codes": list(ERROR_CODES),
         }
@@ -834,21 +854,27 @@ class Server:
             "game_id": entry.game_id,
             "kind": spec.kind,
             "seats": list(entry.seats),
-            "step": entry.step,
+            "history_length": entry.step,
         }
 
     def _state(self, request: Mapping[str, Any]) -> dict[str, Any]:
         entry = self._entry(request)
         seat = self._seat(entry, request)
         game = entry.game
+        view, view_data = _view(game, seat)
+        secret = not entry.spec.perfect_information
         reply: dict[str, Any] = {
             "game_id": entry.game_id,
             "seat": seat,
-            "step": entry.step,
+            "history_length": entry.step,
             "to_act": _to_act(game),
-            "view": _view(game, seat),
-            "legal_actions": [action.to_dict() for action in _seat_actions(game, seat)],
-            "awaiting": _awaiting(game, seat, secret=not entry.spec.perfect_information),
+            "ask": _ask(game, view, None if seat == TABLE else seat, secret),
+            "view": view_data,
+            # The seat's own actions, as its view lists them (the table's: none; the
+            # rolls it may supply are its ``chance``).
+            "legal_actions": []
+            if seat == TABLE
+            else [a.to_dict() for a in seat_actions(game, seat)],
             "is_over": game.is_over,
             "outcome": _outcome(game),
             "practice": game.practice,
@@ -894,7 +920,8 @@ class Server:
             raise Refusal(
                 "illegal_action",
                 "the game is over; no more actions can be taken",
-                rule="game_over",
+                "$.game_id",
+                "game_over",
             )
         actions = _seat_actions(game, seat)
         if not actions:
@@ -975,8 +1002,8 @@ class Server:
         for step, event in entry.events_since(since):
             seen = event.seen_by(viewer)
             if seen is not None:
-                shown.append({"step": step, "event": seen.to_dict()})
-        return {"step": entry.step, "events": shown}
+                shown.append({"history_length": step, "event": seen.to_dict()})
+        return {"history_length": entry.step, "events": shown}
 
     def _save(self, request: Mapping[str, Any]) -> dict[str, Any]:
         entry = self._entry(request)
@@ -1004,6 +1031,10 @@ class Server:
         if not isinstance(kind, str):
             raise Refusal("invalid_data", "a saved game names its game as a string", "$.game.game")
         spec = _saved_game(kind)
+        try:  # before any replay: a game may reach MAX_GAME_STEPS actions, no more
+            check_action_count(data.get("actions"), MAX_GAME_STEPS, "$.game.actions")
+        except InvalidDataError as exc:
+            raise Refusal("invalid_data", _bare(exc), exc.path) from None
         self._check_room()
         try:
             start, game, log, due = _replayed(spec, data)
@@ -1021,7 +1052,7 @@ class Server:
             "game_id": entry.game_id,
             "kind": spec.kind,
             "seats": list(entry.seats),
-            "step": entry.step,
+            "history_length": entry.step,
         }
 
     def _undo(self, request: Mapping[str, Any]) -> dict[str, Any]:
@@ -1039,7 +1070,7 @@ class Server:
             field = "$.steps"
             steps = _whole(request, "steps", 1, MAX_GAME_STEPS)
         else:
-            field, steps = None, 1
+            field, steps = "$.steps", 1  # the default: one action
         if steps:  # to_step = the current step takes nothing back
             if steps > entry.step:
                 raise Refusal(
@@ -1065,8 +1096,9 @@ class Server:
             if rekeyed:
                 entry.log.append((entry.step, DiceRekeyed()))
         reply: dict[str, Any] = {
-            "step": entry.step,
+            "history_length": entry.step,
             "to_act": _to_act(game),
+            "ask": Server._asked(entry, viewer),
             "is_over": game.is_over,
         }
         if game.practice:
@@ -1087,7 +1119,7 @@ class Server:
                     "game_id": entry.game_id,
                     "kind": entry.kind,
                     "seats": list(entry.seats),
-                    "step": entry.step,
+                    "history_length": entry.step,
                     "is_over": entry.game.is_over,
                 }
                 for entry in self._games.values()
@@ -1154,12 +1186,21 @@ class Server:
             for seat in seats
         }
         return {
-            "step": entry.step,
+            "history_length": entry.step,
             "events": seen,
             "to_act": _to_act(game),
+            "ask": Server._asked(entry, viewer),
             "is_over": game.is_over,
             "outcome": _outcome(game),
         }
+
+    @staticmethod
+    def _asked(entry: _Entry, viewer: str | None) -> dict[str, Any]:
+        """The ``ask`` of the game now, as ``viewer`` may know it (``None``: the table's)."""
+        game = entry.game
+        view = game.view(None if viewer in (None, TABLE) else viewer)
+        secret = not entry.spec.perfect_information
+        return _ask(game, view, None if viewer == TABLE else viewer, secret)
 
 
 # ----- request checks ---------------------------------------------------------------------------
@@ -1365,9 +1406,13 @@ def _start(
         field = _key_path("$.options", exc.option) + exc.path[1:]
         raise Refusal("bad_value", exc.message, field) from None
     except InvalidDataError as exc:
-        raise Refusal("bad_value", _bare(exc)) from None
+        field = _blamed_option(spec, seats, options, exc.code) or "$" + exc.path[1:]
+        raise Refusal("bad_value", _bare(exc), field) from None
     except RulesError as exc:
-        blamed = "$.players" if exc.code in _SEAT_CODES else None
+        if exc.code in _SEAT_CODES:
+            blamed: str | None = "$.players"
+        else:
+            blamed = _blamed_option(spec, seats, options, exc.code) or "$.players"
         raise Refusal("bad_value", exc.message, blamed) from None
     for index, name in enumerate(game.seat_names):  # a sheet may name itself "table"
         if name == TABLE:
@@ -1375,6 +1420,27 @@ def _start(
                 "bad_value", f"{TABLE!r} is the table's seat, not a name", f"$.players[{index}]"
             )
     return game
+
+
+def _blamed_option(
+    spec: GameSpec, seats: list[object], options: dict[str, Any], code: str
+) -> str | None:
+    """The path of the option a refusal of a new game comes from, if one does.
+
+    A game may refuse an option's value through its rules (Clue's ``first_player``
+    naming nobody at the table), not as an `OptionError`: the option is found by
+    building the game without each option in turn (on this error path only), the
+    one whose absence lifts the refusal being to blame.
+    """
+    for name in options:
+        rest = {key: value for key, value in options.items() if key != name}
+        try:
+            spec.new_game(seats, seed=0, **rest)
+        except RulesError as exc:
+            if exc.code == code:
+                continue
+        return _key_path("$.options", name)
+    return None
 
 
 def _replayed(
@@ -1429,7 +1495,26 @@ def _bot_name(spec: GameSpec, value: object, field: str) -> str:
     return value
 
 
+def _game_action_types(game: GameBase) -> list[str]:
+    """The type tags of the actions a seat may send in ``game`` (its own and a roll's)."""
+    return sorted(
+        tag
+        for tag, cls in ACTIONS.classes.items()
+        if issubclass(cls, game.ACTION_TYPE | ChanceOutcome)
+    )
+
+
 def _action(game: GameBase, data: object) -> Action:
+    if isinstance(data, dict) and isinstance(data.get("type"), str):
+        tag = data["type"]
+        cls = ACTIONS.classes.get(tag)
+        if cls is None or not issubclass(cls, game.ACTION_TYPE | ChanceOutcome):
+            known = ", ".join(_game_action_types(game))
+            raise Refusal(
+                "invalid_data",
+                f"{_shown(tag)} is not an action of {game.KIND} (its actions: {known})",
+                "$.action.type",
+            )
     try:
         action = ACTIONS.structure(data, Action, "$.action")
     except InvalidDataError as exc:
