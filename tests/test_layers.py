@@ -73,6 +73,8 @@ def test_importing_the_library_and_its_front_ends_loads_no_game() -> None:
         "import sys, hogwarts_rules, hogwarts_rules.frontends.schema, "
         "hogwarts_rules.frontends.simulation, hogwarts_rules.frontends.serve, "
         "hogwarts_rules.frontends.play, hogwarts_rules.frontends.cli, "
+        "hogwarts_rules.frontends.web, hogwarts_rules.frontends.web.relay, "
+        "hogwarts_rules.frontends.web.app, "
         "hogwarts_rules.adapters.pettingzoo\n"
         "print(sorted(m for m in sys.modules if m.startswith(('hogwarts_rules.adventure', "
         "'hogwarts_rules.clue', 'hogwarts_rules.hufflepuff_ravenclaw'))))"

@@ -19,7 +19,9 @@ from hogwarts_rules import CHANCE, ChanceOutcome, ExternalDice
 from hogwarts_rules import adventure as ad
 from hogwarts_rules import clue as cl
 from hogwarts_rules import hufflepuff_ravenclaw as hr
+from hogwarts_rules.adventure.svg import NO_HOUSE_COLOUR, SEAT_COLOURS
 from hogwarts_rules.clue.deduction import ENVELOPE, Notebook
+from hogwarts_rules.clue.svg import pawn_labels
 
 SVG = "{http://www.w3.org/2000/svg}"
 HOSTILE = "Ann <script>&\"'</script>"  # a legal name: it does not start with '<'
@@ -118,7 +120,8 @@ def test_adventure_pawns_stand_on_their_spaces_in_house_colours() -> None:
     for pawn in pawns:
         player = game.players[pawn.get("data-player") or ""]
         assert pawn.get("data-space") == player.space.value
-        colour = ad.HOUSE_COLOURS[player.house] if player.house else "#9e9e9e"
+        seat = list(game.players).index(player.name)
+        colour = ad.HOUSE_COLOURS[player.house] if player.house else SEAT_COLOURS[seat]
         assert pawn.get("fill") == colour
     # Every space of the board is drawn once, and every pawn is inside its space's box.
     spaces = {e.get("data-space"): e for e in with_class(root, "space")}
@@ -148,7 +151,46 @@ def test_adventure_house_colours() -> None:
         p.get("data-player"): p.get("fill")
         for p in with_class(parse_svg(sorted_game.to_svg()), "pawn")
     }
-    assert fills == {"Ann": "#1f4fa3", "Ben": "#9e9e9e"}
+    assert fills == {"Ann": "#1f4fa3", "Ben": SEAT_COLOURS[1]}
+
+
+def test_adventure_pawns_differ_before_the_sorting() -> None:
+    # Every pawn was grey until sorted, and Harry and Hermione were both "H".
+    game = ad.new_game(["Harry", "Hermione", "Ron", "Neville"], seed=1)
+    root = parse_svg(game.to_svg())
+    pawns = with_class(root, "pawn")
+    assert len({p.get("fill") for p in pawns}) == 4
+    assert {p.get("stroke") for p in pawns} == {NO_HOUSE_COLOUR}  # the "not sorted" ring
+    labels = {e.get("data-player"): e.text for e in with_class(root, "pawn-label")}
+    assert labels == {"Harry": "Ha", "Hermione": "He", "Ron": "Ro", "Neville": "Ne"}
+    key = " ".join(text for g in with_class(root, "key") for text in g.itertext())
+    assert all(house in key for house in ad.HOUSE_COLOURS)
+    assert "not sorted yet" in key
+
+
+def test_pawn_labels_never_collide() -> None:
+    assert pawn_labels(["Harry", "Hermione", "Ron", "Ginny", "Luna", "Neville"]) == [
+        "Ha",
+        "He",
+        "Ro",
+        "Gi",
+        "Lu",
+        "Ne",
+    ]
+    for names in (["Ann", "Anna", "Annabel"], ["Zoe", "Zoe", "Zed"], ["A", "B"], ["Bo", "Bob"]):
+        labels = pawn_labels(names)
+        assert len(set(labels)) == len(labels), names
+
+
+def test_clue_pawn_labels_and_key() -> None:
+    students = {"Ann": "Harry", "Ben": "Hermione", "Cat": "Ron"}
+    game, _ = cl.new_game(["Ann", "Ben", "Cat"], seed=4, students=students).apply(cl.Deal())
+    root = parse_svg(game.view("Ann").to_svg())
+    labels = {e.get("data-player"): e.text for e in with_class(root, "pawn-label")}
+    assert labels == {"Ann": "Ha", "Ben": "He", "Cat": "Ro"}
+    key = " ".join(text for g in with_class(root, "key") for text in g.itertext())
+    for words in ("open door", "closed door", "star square", "fireplace", "token"):
+        assert words in key
 
 
 def test_adventure_panel_lists_points_clues_and_skills() -> None:

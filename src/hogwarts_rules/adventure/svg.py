@@ -4,8 +4,11 @@
 Alley as a column on the left leading up to the Great Hall, the Hogwarts loop as a
 ring of spaces in the order of the arrows (clockwise from the Great Hall), and the
 dungeon as a column on the right entered from the 3rd Floor. Each player's pawn
-stands on its space in the colour of its house (grey before the Sorting), and a
-side panel lists every player's house points, clues, skills and belongings.
+stands on its space in the colour of its house, or before the Sorting in its seat's
+own colour (`SEAT_COLOURS`, ringed with a dashed grey line), labelled with letters of
+the player's name that no other pawn shares; a side panel lists every player's house
+points, clues, skills and belongings beside their pawn's colour and label, and a key
+says what the colours and lines mean.
 
 Pawns carry ``class="pawn"``, ``data-player`` (the name) and ``data-space`` (the
 space's name); spaces carry ``class="space"`` and ``data-space``. Every name is
@@ -40,7 +43,7 @@ from hogwarts_rules.frozen import FrozenMap
 if TYPE_CHECKING:
     from hogwarts_rules.adventure.game import Game, Player
 
-__all__ = ["DEFAULT_WIDTH", "HOUSE_COLOURS", "NO_HOUSE_COLOUR", "board_svg"]
+__all__ = ["DEFAULT_WIDTH", "HOUSE_COLOURS", "NO_HOUSE_COLOUR", "SEAT_COLOURS", "board_svg"]
 
 DEFAULT_WIDTH: Final = 960
 """The width of a picture in pixels unless another is asked for (the height follows)."""
@@ -56,7 +59,10 @@ HOUSE_COLOURS: Final[Mapping[str, str]] = FrozenMap(
 """The colour of a pawn by house: scarlet, yellow, blue and green."""
 
 NO_HOUSE_COLOUR: Final = "#9e9e9e"
-"""The colour of a pawn whose player has not been sorted yet (grey)."""
+"""The colour of the dashed ring around a pawn whose player has not been sorted yet (grey)."""
+
+SEAT_COLOURS: Final = ("#6d4c41", "#00897b", "#8e24aa", "#ef6c00")
+"""The colour of an unsorted player's pawn, by seat (brown, teal, purple, orange: no house's)."""
 
 _BOX_W: Final = 128
 _BOX_H: Final = 66
@@ -151,12 +157,42 @@ def _space_box(space: Space) -> list[str]:
     return parts
 
 
-def _colour(player: Player) -> str:
-    return HOUSE_COLOURS.get(player.house or "", NO_HOUSE_COLOUR)
+def _colour(game: AdventureView, player: Player) -> str:
+    """The house's colour; before the Sorting, the seat's own."""
+    if player.house:
+        return HOUSE_COLOURS.get(player.house, NO_HOUSE_COLOUR)
+    seat = list(game.players).index(player.name)
+    return SEAT_COLOURS[seat % len(SEAT_COLOURS)]
+
+
+def _pawn_labels(names: list[str]) -> list[str]:
+    """Short labels, never two alike: the shortest prefix (2 letters or more) no other name shares.
+
+    (The same rule as `hogwarts_rules.clue.svg.pawn_labels`; a game's pictures import
+    no other game.)
+    """
+    labels: list[str] = []
+    for i, name in enumerate(names):
+        others = [other for j, other in enumerate(names) if j != i]
+        label = name[:4]
+        for size in range(2, len(name) + 1):
+            if not any(other.startswith(name[:size]) for other in others):
+                label = name[:size]
+                break
+        labels.append(label)
+    if len(set(labels)) != len(labels):  # a name that is another's prefix, or twice
+        labels = [f"{name[:1]}{i + 1}" for i, name in enumerate(names)]
+    return labels
+
+
+def _labels(game: AdventureView) -> dict[str, str]:
+    names = list(game.players)
+    return dict(zip(names, _pawn_labels(names), strict=True))
 
 
 def _pawns(game: AdventureView) -> list[str]:
     parts: list[str] = []
+    labels = _labels(game)
     by_space: dict[Space, list[Player]] = {}
     for player in game.players.values():
         by_space.setdefault(player.space, []).append(player)
@@ -166,19 +202,23 @@ def _pawns(game: AdventureView) -> list[str]:
         first = x - spread * (len(players) - 1) / 2
         for i, p in enumerate(players):
             px, py = first + i * spread, y + _BOX_H / 2 - _PAWN_R - 5
-            colour = _colour(p)
+            colour = _colour(game, p)
             house = p.house or "not sorted yet"
+            ring = "#222" if p.house else NO_HOUSE_COLOUR
+            dash = "" if p.house else ' stroke-dasharray="3 2"'
             parts.append(
                 f'<circle class="pawn" data-player="{esc(p.name)}" '
                 f'data-space="{esc(space.value)}" data-house="{esc(p.house or "")}" '
-                f'cx="{px:g}" cy="{py:g}" r="{_PAWN_R}" fill="{colour}" stroke="#222" '
-                f'stroke-width="1.5"><title>{esc(p.name)} ({esc(house)}) on '
+                f'cx="{px:g}" cy="{py:g}" r="{_PAWN_R}" fill="{colour}" stroke="{ring}" '
+                f'stroke-width="1.5"{dash}><title>{esc(p.name)} ({esc(house)}) on '
                 f"{esc(space.value)}</title></circle>"
             )
+            label = labels[p.name]
             parts.append(
-                f'<text class="pawn-label" x="{px:g}" y="{py + 3.5:g}" text-anchor="middle" '
-                f'font-size="10" font-weight="bold" fill="{ink(colour)}">'
-                f"{esc(p.name[:1])}</text>"
+                f'<text class="pawn-label" data-player="{esc(p.name)}" x="{px:g}" '
+                f'y="{py + 3:g}" text-anchor="middle" font-size="{8 if len(label) <= 2 else 6}" '
+                f'font-weight="bold" fill="{ink(colour)}" pointer-events="none">'
+                f"{esc(label)}</text>"
             )
     return parts
 
@@ -220,9 +260,10 @@ def _panel(game: AdventureView, left: float, top: float) -> tuple[list[str], flo
     y = top + 24
     winners = game.outcome.winners if game.outcome is not None else ()
     order = game.order or tuple(game.players)
+    labels = _labels(game)
     for name in order:
         p = game.players[name]
-        colour = _colour(p)
+        colour = _colour(game, p)
         marks = " \u25c0 to play" if name == game.current_player else ""
         marks += " \u2605 winner" if name in winners else ""
         lines = [
@@ -242,7 +283,10 @@ def _panel(game: AdventureView, left: float, top: float) -> tuple[list[str], flo
             f'fill="#fafafa" stroke="{colour}" stroke-width="2"/>'
         )
         parts.append(
-            f'<circle cx="{left + 14:g}" cy="{y + 13:g}" r="7" fill="{colour}" stroke="#222"/>'
+            f'<circle class="key-pawn" cx="{left + 14:g}" cy="{y + 13:g}" r="9" '
+            f'fill="{colour}" stroke="#222"/>'
+            f'<text x="{left + 14:g}" y="{y + 16:g}" text-anchor="middle" font-size="8" '
+            f'font-weight="bold" fill="{ink(colour)}">{esc(labels[name])}</text>'
         )
         house = f" \u2014 {p.house or 'not sorted yet'}{marks}"
         font = fit_font(name + house, _PANEL_W - 36, 12.5)
@@ -258,6 +302,44 @@ def _panel(game: AdventureView, left: float, top: float) -> tuple[list[str], flo
             )
         parts.append("</g>")
         y += height + 8
+    key, y = _key(left, y + 14)
+    return [*parts, *key], y
+
+
+def _key(left: float, top: float) -> tuple[list[str], float]:
+    """What the picture's colours and lines mean."""
+    parts = [
+        '<g class="key">',
+        f'<text x="{left:g}" y="{top:g}" font-size="14" font-weight="bold">Key</text>',
+    ]
+    y = top + 4
+    entries = [
+        (f'fill="{colour}" stroke="#222"', f"{house} pawn")
+        for house, colour in HOUSE_COLOURS.items()
+    ]
+    entries.append(
+        (
+            f'fill="{SEAT_COLOURS[0]}" stroke="{NO_HOUSE_COLOUR}" stroke-dasharray="3 2"',
+            "not sorted yet: the seat's own colour",
+        )
+    )
+    entries += [(f'fill="{_REGION_FILL[r]}" stroke="#5b5b70"', r.value) for r in _REGION_FILL]
+    for attributes, words in entries:
+        y += _LINE
+        parts.append(
+            f'<circle cx="{left + 8:g}" cy="{y - 4:g}" r="6" {attributes} stroke-width="1.2"/>'
+        )
+        parts.append(f'<text x="{left + 22:g}" y="{y:g}" font-size="11">{esc(words)}</text>')
+    y += _LINE
+    parts.append(
+        f'<line x1="{left:g}" y1="{y - 4:g}" x2="{left + 16:g}" y2="{y - 4:g}" '
+        f'stroke="#6d6d80" stroke-width="2" stroke-dasharray="5 4"/>'
+    )
+    parts.append(
+        f'<text x="{left + 22:g}" y="{y:g}" font-size="11">'
+        "into the dungeon (from the 3rd Floor)</text>"
+    )
+    parts.append("</g>")
     return parts, y
 
 

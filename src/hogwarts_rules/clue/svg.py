@@ -16,7 +16,9 @@ Elements a program (or a test) can find: pawns (``class="pawn"``, ``data-player`
 ``data-student``, ``data-position``), doors (``class="door ..."``, ``id="door-ID"``,
 ``data-door-id``, ``data-door="open"`` or ``"closed"``), fireplaces
 (``class="fireplace"``, ``data-location``, ``data-fireplace="lit"`` or ``"unlit"``),
-star squares (``class="star"``, ``data-cell``), tokens (``class="token"``,
+star squares (``class="star"``, ``data-cell``), the pawns' labels (``class="pawn-label"``,
+``data-player``: two letters of the student, unique on the picture, see `pawn_labels`),
+the key (``class="key"``), tokens (``class="token"``,
 ``data-token``, ``data-location``), locations (``class="location"``,
 ``data-location``) and the viewing player's cards (``data-card``).
 
@@ -59,7 +61,7 @@ from hogwarts_rules.frozen import FrozenMap
 if TYPE_CHECKING:
     from hogwarts_rules.clue.game import Game
 
-__all__ = ["DEFAULT_WIDTH", "STUDENT_COLOURS", "board_svg", "deduction_html"]
+__all__ = ["DEFAULT_WIDTH", "STUDENT_COLOURS", "board_svg", "deduction_html", "pawn_labels"]
 
 DEFAULT_WIDTH: Final = 960
 """The width of a picture in pixels unless another is asked for (the height follows)."""
@@ -85,6 +87,11 @@ _LINE: Final = 15
 _QUADRANT_FILLS: Final = ("#cfe0f3", "#d7ecd0", "#f3dccb", "#e4d7f0")
 _BURROW_FILL: Final = "#f5d77f"
 _OTHER_FILL: Final = "#e0e0e0"
+_STEP_WORDS: Final[Mapping[str, str]] = {
+    "roll": "to roll the dice",
+    "move": "to move",
+    "act": "to suggest, accuse or end the turn",
+}
 
 
 def _initials(name: str) -> str:
@@ -92,6 +99,41 @@ def _initials(name: str) -> str:
     if len(words) >= 2:
         return (words[0][0] + words[1][0]).upper()
     return name[:2]
+
+
+def pawn_labels(names: Sequence[str]) -> list[str]:
+    """Short labels for pawns, one per name, never two alike (Harry ``Ha``, Hermione ``He``).
+
+    The shortest prefix of two or more letters that no other name shares; names that
+    still collide (the same name twice) get their first letter and a number.
+
+    Examples:
+        >>> pawn_labels(["Harry", "Hermione", "Ron"])
+        ['Ha', 'He', 'Ro']
+        >>> pawn_labels(["Ann", "Anna", "Ben"])
+        ['Ann', 'Anna', 'Be']
+        >>> pawn_labels(["Zoe", "Zoe"])
+        ['Z1', 'Z2']
+    """
+    labels: list[str] = []
+    for i, name in enumerate(names):
+        others = [other for j, other in enumerate(names) if j != i]
+        for size in range(2, max(len(name), 2) + 1):
+            label = name[:size]
+            if not any(other.startswith(label) for other in others):
+                break
+        else:
+            label = name[:4] if name not in others else f"{name[:1]}{i + 1}"
+        labels.append(label)
+    if len(set(labels)) != len(labels):  # prefixes that are whole names: number them
+        labels = [f"{name[:1]}{i + 1}" for i, name in enumerate(names)]
+    return labels
+
+
+def _seat_labels(seats: Sequence[SeatView]) -> dict[str, str]:
+    """Each seat's pawn label: from its student (its name before it has one)."""
+    names = [seat.student or seat.name for seat in seats]
+    return dict(zip([seat.name for seat in seats], pawn_labels(names), strict=True))
 
 
 @attrs.frozen
@@ -120,6 +162,7 @@ class _Scene:
     winner: str | None
     missing: str | None
     private: _Private | None
+    to_act: tuple[str, ...] = ()
 
 
 def _from_view(view: ClueView, board: Board) -> _Scene:
@@ -154,6 +197,7 @@ def _from_view(view: ClueView, board: Board) -> _Scene:
         winner=view.winner,
         missing=view.missing,
         private=private,
+        to_act=view.to_act,
     )
 
 
@@ -364,6 +408,7 @@ def _pawns(board: Board, seats: Sequence[SeatView]) -> list[str]:
     parts: list[str] = []
     count: dict[str, int] = {}
     radius = _CELL * 0.36
+    labels = _seat_labels(seats)
     for seat in seats:
         if seat.position is None:
             continue
@@ -386,10 +431,11 @@ def _pawns(board: Board, seats: Sequence[SeatView]) -> list[str]:
             f'stroke-width="1.5"><title>{esc(seat.name)} ({esc(student)}) at {esc(where)}'
             f"</title></circle>"
         )
+        label = labels[seat.name]
         parts.append(
-            f'<text class="pawn-label" x="{x:g}" y="{y + 3.5:g}" text-anchor="middle" '
-            f'font-size="10" font-weight="bold" fill="{ink(colour)}">'
-            f"{esc((seat.student or seat.name)[:1])}</text>"
+            f'<text class="pawn-label" data-player="{esc(seat.name)}" x="{x:g}" y="{y + 3:g}" '
+            f'text-anchor="middle" font-size="{9 if len(label) <= 2 else 7}" '
+            f'font-weight="bold" fill="{ink(colour)}" pointer-events="none">{esc(label)}</text>'
         )
     return parts
 
@@ -423,11 +469,12 @@ def _panel(scene: _Scene, left: float, top: float) -> tuple[list[str], float]:
     y += 10
     parts.append(_text(left, y, "Players", size=14, extra=' font-weight="bold"'))
     y += 8
+    labels = _seat_labels(scene.seats)
     for seat in scene.seats:
         colour = STUDENT_COLOURS.get(seat.student or "", "#777777")
         marks = ""
         if seat.name == scene.current_player:
-            marks += f" \u25c0 to {scene.step}"
+            marks += f" \u25c0 {_STEP_WORDS.get(scene.step, 'to play')}"
             if scene.step != "roll" and scene.green:
                 marks += f" (green die {scene.green})"
         if seat.name == scene.winner:
@@ -450,7 +497,10 @@ def _panel(scene: _Scene, left: float, top: float) -> tuple[list[str], float]:
             f'data-student="{esc(seat.student or "")}" data-floo="{seat.floo}">'
             f'<rect x="{left:g}" y="{y:g}" width="{_PANEL_W}" height="{height:g}" rx="6" '
             f'fill="#fafafa" stroke="{colour}" stroke-width="2"/>'
-            f'<circle cx="{left + 14:g}" cy="{y + 13:g}" r="7" fill="{colour}" stroke="#222"/>'
+            f'<circle class="key-pawn" cx="{left + 14:g}" cy="{y + 13:g}" r="9" '
+            f'fill="{colour}" stroke="#222"/>'
+            f'<text x="{left + 14:g}" y="{y + 16:g}" text-anchor="middle" font-size="8" '
+            f'font-weight="bold" fill="{ink(colour)}">{esc(labels[seat.name])}</text>'
             f'<text x="{left + 28:g}" y="{y + 17:g}" {font}>'
             f'<tspan class="player-name" font-weight="bold">{esc(seat.name)}</tspan>'
             f"{esc(student)}</text>"
@@ -459,9 +509,54 @@ def _panel(scene: _Scene, left: float, top: float) -> tuple[list[str], float]:
             parts.append(_text(left + 10, y + 34 + i * _LINE, line))
         parts.append("</g>")
         y += height
+    key, y = _key(left, y + 22)
+    parts += key
     if scene.private is not None:
         parts_private, y = _private_panel(scene.private, left, y + 22)
         parts += parts_private
+    return parts, y
+
+
+def _key(left: float, top: float) -> tuple[list[str], float]:
+    """What the board's marks mean (the pawns' colours and labels are in the players' list)."""
+    parts = [
+        '<g class="key">',
+        _text(left, top, "Key", size=14, extra=' font-weight="bold"'),
+    ]
+    y = top + 10
+    entries = (
+        (
+            '<rect x="{x}" y="{y}" width="16" height="6" fill="#8fd18f" stroke="#2e7d32"/>',
+            "open door",
+        ),
+        (
+            '<rect x="{x}" y="{y}" width="16" height="6" fill="#c62828" stroke="#5a0d0d"/>',
+            "closed door",
+        ),
+        (
+            '<rect x="{x}" y="{y}" width="16" height="6" fill="#e0a800" stroke="#8a6500"/>',
+            "star square: take a Help card",
+        ),
+        (
+            '<rect x="{x}" y="{y}" width="16" height="6" fill="#ff8f00" stroke="#e65100"/>',
+            "lit fireplace: travel by Floo",
+        ),
+        (
+            '<rect x="{x}" y="{y}" width="16" height="8" rx="2" fill="#37474f"/>',
+            "suspect token; light: item token",
+        ),
+        (
+            '<circle cx="{cx}" cy="{cy}" r="6" fill="none" stroke="#777" stroke-dasharray="3 2"/>',
+            "a student's start square",
+        ),
+    )
+    for shape, words in entries:
+        y += _LINE
+        parts.append(
+            shape.format(x=f"{left:g}", y=f"{y - 8:g}", cx=f"{left + 8:g}", cy=f"{y - 4:g}")
+        )
+        parts.append(_text(left + 24, y, words))
+    parts.append("</g>")
     return parts, y
 
 
@@ -510,7 +605,12 @@ def _status(scene: _Scene) -> str:
     if scene.phase == "over":
         result = f"{scene.winner} solved the mystery" if scene.winner else "nobody won"
         return f"{who} \u2014 over: {result}"
-    return f"{who} \u2014 {scene.current_player} to {scene.step}"
+    status = f"{who} \u2014 {scene.current_player} {_STEP_WORDS.get(scene.step, 'to play')}"
+    seated = {seat.name for seat in scene.seats}  # not an awaited roll's "<chance>"
+    others = [name for name in scene.to_act if name != scene.current_player and name in seated]
+    if others:  # another player must decide first (show a card to the suggester)
+        status += f"; waiting for {', '.join(others)}"
+    return status
 
 
 def board_svg(

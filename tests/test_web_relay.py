@@ -1,0 +1,632 @@
+"""The web table's relay (``hogwarts-rules web``): what it answers, refuses and survives.
+
+Through Starlette's test client for the answers and refusals, and through a real
+uvicorn server in a thread for what only sockets show (a header h11 refuses, idle
+connections, 100 clients at once, the pushed updates).
+"""
+
+from __future__ import annotations
+
+import argparse
+import concurrent.futures
+import contextlib
+import http.client
+import json
+import re
+import socket
+import subprocess
+import sys
+import threading
+import time
+import warnings
+from collections.abc import Callable, Iterator, Mapping
+from typing import Any
+
+import pytest
+
+pytest.importorskip("starlette")
+pytest.importorskip("sse_starlette")
+pytest.importorskip("uvicorn")
+
+import httpx
+
+with warnings.catch_warnings():  # Starlette 1.x asks for httpx2, which is not needed here
+    warnings.simplefilter("ignore")
+    from starlette.testclient import TestClient
+
+from hogwarts_rules.frontends import web
+from hogwarts_rules.frontends.web.app import WORKERS, create_app, running
+from hogwarts_rules.frontends.web.relay import (
+    Limits,
+    Relay,
+    RelayError,
+    spent_by,
+)
+
+BASE = "http://127.0.0.1:8000"
+PLAYERS = ["Ann", "Ben", "Cat"]
+JSON = {"Content-Type": "application/json"}
+
+
+def strict_json(text: str | bytes) -> Any:
+    """Parse as JSON that every reader accepts (no NaN or Infinity)."""
+
+    def refuse(name: str) -> Any:
+        raise ValueError(f"not JSON: {name}")
+
+    return json.loads(text, parse_constant=refuse)
+
+
+@pytest.fixture
+def relay() -> Relay:
+    return Relay(page_seeds=True)
+
+
+@pytest.fixture
+def client(relay: Relay) -> Iterator[TestClient]:
+    with TestClient(create_app(relay), base_url=BASE) as test_client:
+        yield test_client
+
+
+def new_game(client: TestClient, **fields: Any) -> dict[str, Any]:
+    request = {"op": "new", "game": "clue", "players": PLAYERS, "humans": ["Ann", "Ben"]}
+    reply = client.post("/api", json=request | fields)
+    assert reply.status_code == 200, reply.text
+    data: dict[str, Any] = reply.json()
+    return data
+
+
+def state(client: TestClient, token: str, **fields: Any) -> dict[str, Any]:
+    reply = client.post("/api", json={"op": "state", "token": token} | fields)
+    assert reply.status_code == 200, reply.text
+    data: dict[str, Any] = reply.json()
+    return data
+
+
+def refusal(response: httpx.Response) -> tuple[int, str]:
+    body = strict_json(response.content)
+    assert body["ok"] is False
+    return response.status_code, body["error"]["code"]
+
+
+# ----- malformed requests ------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        {"op": {}},
+        {"op": []},
+        {"op": None},
+        {"op": "save", "token": "x"},
+        {"op": "close", "game_id": "g1"},
+        [],
+        "new",
+        7,
+    ],
+)
+def test_malformed_ops_get_an_error_reply(client: TestClient, body: object) -> None:
+    status, code = refusal(client.post("/api", json=body))
+    assert status == 400 and code in ("unknown_op", "bad_request")
+
+
+def test_an_id_that_is_not_json_is_never_echoed(client: TestClient) -> None:
+    nan = client.post("/api", content=b'{"id": NaN, "op": {}}', headers=JSON)
+    assert refusal(nan) == (400, "bad_json")
+    assert strict_json(nan.content)["id"] is None
+    for bad_id in (2**60, "x" * 100, 1.5, True, {"a": 1}):
+        reply = client.post("/api", json={"id": bad_id, "op": {}})
+        assert strict_json(reply.content)["id"] is None
+    reply = client.post("/api", content=b'{"id": "\\ud800", "op": {}}', headers=JSON)
+    assert strict_json(reply.content)["id"] is None
+    assert client.post("/api", json={"id": 7, "op": {}}).json()["id"] == 7
+    assert client.post("/api", content=b'{"id": 1e999, "op": "x"}', headers=JSON).status_code == 400
+
+
+def test_a_token_with_a_lone_surrogate_is_refused(client: TestClient) -> None:
+    new_game(client)
+    body = b'{"op": "state", "token": "abc\\udc80"}'
+    assert refusal(client.post("/api", content=body, headers=JSON)) == (400, "bad_request")
+    for query in ("abc%ED%B2%80", "abc%80", "%00"):  # a surrogate's UTF-8 bytes; not UTF-8
+        reply = client.get(f"/api/stream?token={query}")
+        assert refusal(reply) == (403, "forbidden")
+    # Not UTF-8 at all.
+    assert refusal(client.post("/api", content=b'{"op": "\xff"}', headers=JSON)) == (
+        400,
+        "bad_json",
+    )
+
+
+def test_content_length_must_be_ascii_digits(client: TestClient) -> None:
+    for length in ("\u00b2".encode("latin-1"), b"-1", b"1e3", b" ", b"99999999999"):
+        reply = client.post(
+            "/api",
+            content=b"{}",
+            headers={"Content-Type": "application/json", "Content-Length": length},
+        )
+        assert reply.status_code in (400, 411, 413)
+        assert strict_json(reply.content)["ok"] is False
+
+
+def test_bodies_are_bounded(client: TestClient) -> None:
+    big = json.dumps({"op": "state", "token": "x" * 70_000})
+    assert refusal(client.post("/api", content=big, headers=JSON)) == (413, "bad_request")
+
+    def chunks() -> Iterator[bytes]:  # no Content-Length: refused before reading
+        yield b'{"op": "state", "token": "'
+        yield b"x" * 70_000
+        yield b'"}'
+
+    assert client.post("/api", content=chunks(), headers=JSON).status_code in (411, 413)
+    form = client.post("/api", content=b"op=new", headers={"Content-Type": "text/plain"})
+    assert refusal(form) == (415, "bad_request")
+    deep = "[" * 100_000 + "]" * 100_000
+    assert client.post("/api", content=deep, headers=JSON).status_code in (400, 413)
+    deep = '{"op": "state", "token": ' + "[" * 60 + "]" * 60 + "}"
+    assert client.post("/api", content=deep, headers=JSON).status_code in (400, 403)
+
+
+# ----- Host and Origin ---------------------------------------------------------------------------
+
+
+def test_host_and_origin_must_be_allowed_names() -> None:
+    app = create_app(Relay(), ["127.0.0.1", "table.example"])
+    with TestClient(app, base_url=BASE) as client:
+        assert client.get("/").status_code == 200
+        assert client.get("/", headers={"Host": "localhost:9000"}).status_code == 200
+        assert client.get("/", headers={"Host": "table.example"}).status_code == 200
+        for host in ("evil.example", "127.0.0.1.evil.example", "", "bad host:x", "a:99999"):
+            assert client.get("/", headers={"Host": host}).status_code == 400, host
+        # DNS rebinding: the right address under another name is refused, API included.
+        rebound = client.post("/api", json={"op": "new"}, headers={"Host": "evil.example:8000"})
+        assert refusal(rebound) == (400, "bad_request")
+        for origin in ("http://evil.example", "null", "file://", "http://127.0.0.1.evil.example"):
+            reply = client.post("/api", json={"op": "new"}, headers={"Origin": origin})
+            assert refusal(reply) == (403, "forbidden"), origin
+        same = client.post("/api", json={"op": {}}, headers={"Origin": "http://127.0.0.1:8000"})
+        assert refusal(same) == (400, "unknown_op")
+
+
+def test_the_page_is_served_with_a_strict_policy(client: TestClient) -> None:
+    for path in ("/", "/app.js", "/style.css"):
+        reply = client.get(path)
+        assert reply.status_code == 200
+        assert "default-src 'self'" in reply.headers["content-security-policy"]
+        assert reply.headers["x-content-type-options"] == "nosniff"
+    assert client.get("/server.py").status_code == 404
+    assert client.get("/../relay.py").status_code == 404
+    config = client.get("/api/config").json()
+    assert [game["kind"] for game in config["games"]] == ["first-year-adventure", "clue"]
+    assert config["page_seeds"] is True
+
+
+# ----- seats, tokens, games ----------------------------------------------------------------------
+
+
+def test_each_seat_sees_only_its_own_view(client: TestClient) -> None:
+    game = new_game(client, seed=3)
+    assert sorted(game["tokens"]) == ["Ann", "Ben"] and game["bots"] == {"Cat": "notebook"}
+    ann = state(client, game["tokens"]["Ann"])
+    assert ann["seat"] == "Ann" and ann["view"]["player"] == "Ann"
+    assert ann["status"] == "Your move, Ann." and ann["prompt"]
+    ben = state(client, game["tokens"]["Ben"])
+    assert ben["view"]["player"] == "Ben" and ben["status"] == "Waiting for Ann."
+    assert ben["choices"] == [] and ben["prompt"] == ""
+    # Ben may not act for Ann, nor see Ann's picture.
+    choice = ann["choices"][0]["action"]
+    reply = client.post(
+        "/api", json={"op": "apply", "token": game["tokens"]["Ben"], "action": choice}
+    )
+    assert refusal(reply)[0] == 409
+    assert 'data-player="Ann"' not in ben["svg"].split('class="private"')[-1]
+    # Nothing in a seat's state is any other seat's secret, the seed or the dice.
+    for seat in ("Ann", "Ben"):
+        text = json.dumps(state(client, game["tokens"][seat]))
+        assert '"seed"' not in text and '"dice"' not in text and "envelope_cards" not in text
+
+
+def hands_after_deal(client: TestClient, tokens: Mapping[str, str]) -> dict[str, list[str]]:
+    """Play the humans' first choices until both have a hand; each seat's own hand."""
+    for _ in range(20):
+        hands = {seat: state(client, token)["view"]["hand"] for seat, token in tokens.items()}
+        if all(hands.values()):
+            return hands
+        for token in tokens.values():
+            choices = state(client, token)["choices"]
+            if choices:
+                client.post(
+                    "/api", json={"op": "apply", "token": token, "action": choices[0]["action"]}
+                )
+    raise AssertionError("no deal")
+
+
+def test_a_page_seed_works_only_when_allowed(client: TestClient) -> None:
+    first = hands_after_deal(client, new_game(client, seed=11)["tokens"])
+    again = hands_after_deal(client, new_game(client, seed=11)["tokens"])
+    assert first == again
+    strict = Relay()
+    with TestClient(create_app(strict), base_url=BASE) as other:
+        reply = other.post(
+            "/api", json={"op": "new", "game": "clue", "players": PLAYERS, "seed": 3}
+        )
+        assert refusal(reply) == (403, "forbidden")
+        assert "--page-seeds" in reply.json()["error"]["message"]
+    # The command line's own game may have a seed.
+    assert strict.add_game("clue", PLAYERS, ["Ann"], seed=3)["tokens"]
+
+
+def test_only_a_seat_of_the_game_can_end_it(client: TestClient, relay: Relay) -> None:
+    one = new_game(client)
+    two = new_game(client)
+    assert refusal(client.post("/api", json={"op": "end", "token": "nope"})) == (403, "forbidden")
+    assert refusal(client.post("/api", json={"op": "end"})) == (403, "forbidden")
+    reply = client.post("/api", json={"op": "end", "token": one["tokens"]["Ben"]})
+    assert reply.json()["ended_by"] == "Ben"
+    assert relay.game_ids() == [two["game_id"]]
+    for token in one["tokens"].values():
+        assert refusal(client.post("/api", json={"op": "state", "token": token}))[0] == 403
+    assert state(client, two["tokens"]["Ann"])["game_id"] == two["game_id"]
+
+
+def test_new_never_evicts_a_live_game() -> None:
+    now = [0.0]
+    relay = Relay(
+        limits=Limits(games=3, games_per_creator=2, idle_seconds=60), clock=lambda: now[0]
+    )
+    request = {"op": "new", "game": "clue", "players": PLAYERS}
+    a1 = relay.handle(request, creator="10.0.0.1")
+    a2 = relay.handle(request, creator="10.0.0.1")
+    a3 = relay.handle(request, creator="10.0.0.1")
+    assert a3["error"]["code"] == "too_many_games"  # per creator
+    b1 = relay.handle(request, creator="10.0.0.2")
+    c1 = relay.handle(request, creator="10.0.0.3")
+    assert c1["error"]["code"] == "too_many_games"  # overall
+    assert relay.game_ids() == [a1["game_id"], a2["game_id"], b1["game_id"]]
+    # Once idle, the oldest-idle game makes room (a touched game stays).
+    now[0] = 61.0
+    relay.handle({"op": "state", "token": a1["tokens"]["Ann"]})
+    c1 = relay.handle(request, creator="10.0.0.3")
+    assert c1["ok"], c1
+    assert relay.game_ids() == [a1["game_id"], b1["game_id"], c1["game_id"]]
+    assert (
+        relay.handle({"op": "state", "token": a2["tokens"]["Ann"]})["error"]["code"] == "forbidden"
+    )
+
+
+def test_bad_new_games_are_refused(client: TestClient) -> None:
+    cases: list[dict[str, Any]] = [
+        {"game": "hufflepuff-ravenclaw"},
+        {"game": "chess"},
+        {"game": 3},
+        {"players": ["Ann", "Ann", "Ben"]},
+        {"players": ["Ann"]},
+        {"players": 9},
+        {"players": ["Ann", " Ben", "Cat"]},
+        {"humans": ["Zed"]},
+        {"humans": ["Ann", "Ann"]},
+        {"humans": []},
+        {"bot": "genius"},
+        {"seed": -1},
+        {"seed": 2**60},
+        {"seed": "3"},
+    ]
+    for fields in cases:
+        request = {"op": "new", "game": "clue", "players": PLAYERS} | fields
+        status, code = refusal(client.post("/api", json=request))
+        assert (status, code) == (400, "bad_value"), fields
+
+
+def test_adventure_through_the_relay(client: TestClient) -> None:
+    game = new_game(client, game="adventure", players=4, humans=["Harry"], bot="heuristic")
+    assert game["players"] == ["Harry", "Ron", "Hermione", "Neville"]
+    harry = state(client, game["tokens"]["Harry"])
+    assert harry["svg"].startswith("<svg") and harry["notebook"] is None
+    assert 'class="pawn-label"' in harry["svg"]
+
+
+def test_one_time_cards_are_marked() -> None:
+    assert (
+        spent_by({"type": "clue.move_to", "destination": "1,2", "felix": True}) == "Felix Felicis"
+    )
+    assert spent_by({"type": "clue.protect", "card": "Invisibility Cloak"}) == "Invisibility Cloak"
+    assert spent_by({"type": "clue.move_to", "destination": "1,2", "alohomoras": 1}) == (
+        "1 Alohomora card"
+    )
+    assert spent_by({"type": "clue.move_to", "destination": "1,2"}) is None
+    assert spent_by({"type": "clue.show_card", "card": "Hogwarts"}) is None
+
+
+def drive(
+    relay: Relay, tokens: Mapping[str, str], stop: Callable[[str, dict[str, Any]], bool]
+) -> tuple[str, dict[str, Any]]:
+    """Play the humans' seats (never accusing) until ``stop(seat, state)``."""
+    for _ in range(600):
+        acted = False
+        for seat, token in tokens.items():
+            current = relay.state(token)
+            if stop(seat, current):
+                return seat, current
+            choices = [c for c in current["choices"] if c["action"]["type"] != "clue.accuse"]
+            if choices:
+                relay.apply(token, choices[-1]["action"])
+                acted = True
+        if not acted:
+            break
+    raise AssertionError("never stopped")
+
+
+def test_the_status_says_when_the_person_must_show_a_card() -> None:
+    relay = Relay()
+    tokens = relay.add_game("clue", PLAYERS, ["Ann", "Ben"], seed=5)["tokens"]
+
+    def must_show(seat: str, current: dict[str, Any]) -> bool:
+        return any(c["action"]["type"] == "clue.show_card" for c in current["choices"])
+
+    seat, current = drive(relay, tokens, must_show)
+    assert current["view"]["current_player"] != seat
+    assert current["status"] == f"Your move, {seat}."
+    assert "show" in current["prompt"].lower()
+    assert all(" to act" not in text for text in (current["status"], current["prompt"]))
+    assert all(c["label"].startswith("Show ") for c in current["choices"])
+    other = next(name for name in tokens if name != seat)
+    assert relay.state(tokens[other])["status"] == f"Waiting for {seat}."
+    # The pictures say it in words too: whose turn, and who must show a card first.
+    for token in tokens.values():
+        title = relay.state(token)["svg"].split("<title>", 1)[1].split("</title>", 1)[0]
+        assert title.endswith(f"; waiting for {seat}") and " to act" not in title
+
+
+def test_choices_are_in_words() -> None:
+    relay = Relay()
+    tokens = relay.add_game("clue", PLAYERS, ["Ann", "Ben"], seed=5)["tokens"]
+    seen: set[str] = set()
+
+    def collect(seat: str, current: dict[str, Any]) -> bool:
+        for choice in current["choices"]:
+            seen.add(choice["action"]["type"])
+            assert "clue." not in choice["label"] and "_" not in choice["label"]
+        return len(seen) >= 6
+
+    drive(relay, tokens, collect)
+
+
+# ----- the CLI's arguments -----------------------------------------------------------------------
+
+
+def test_the_command_line_arguments() -> None:
+    parser = argparse.ArgumentParser()
+    web.add_arguments(parser)
+    args = parser.parse_args(
+        ["adventure", "--seats", "Ann,Ben", "--players", "4", "--port", "0", "--allow-host", "x"]
+    )
+    assert (args.game, args.seats, args.players, args.allow_host) == (
+        "adventure",
+        "Ann,Ben",
+        "4",
+        ["x"],
+    )
+
+
+def test_without_the_extra_run_says_what_to_install(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setitem(__import__("sys").modules, "uvicorn", None)
+    parser = argparse.ArgumentParser()
+    web.add_arguments(parser)
+    assert web.run(parser.parse_args(["clue"])) == 2
+    assert 'pip install "hogwarts-rules[web]"' in capsys.readouterr().err
+
+
+def test_bad_command_lines_exit_2(capsys: pytest.CaptureFixture[str]) -> None:
+    for argv in (
+        ["chess"],
+        ["clue", "--seats", "Zed", "--players", "Ann,Ben,Cat"],
+        ["clue", "--players", "9"],
+    ):
+        assert web.main(argv) == 2, argv
+    assert "hogwarts-rules web:" in capsys.readouterr().err
+
+
+# ----- on real sockets ---------------------------------------------------------------------------
+
+
+@pytest.fixture
+def live(relay: Relay) -> Iterator[str]:
+    with running(create_app(relay), header_seconds=1.0) as base:
+        yield base
+
+
+def raw(base: str, data: bytes, timeout: float = 5.0) -> bytes:
+    host, port = base.removeprefix("http://").split(":")
+    with socket.create_connection((host, int(port)), timeout=timeout) as sock:
+        sock.sendall(data)
+        chunks = []
+        while True:
+            chunk = sock.recv(65536)
+            if not chunk:
+                break
+            chunks.append(chunk)
+    return b"".join(chunks)
+
+
+def test_a_superscript_content_length_on_the_wire(live: str) -> None:
+    request = (
+        b"POST /api HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
+        b"Content-Length: \xc2\xb2\r\nConnection: close\r\n\r\n{}"
+    )
+    assert raw(live, request).startswith(b"HTTP/1.1 400")
+    # The server still answers.
+    assert httpx.get(live + "/api/config").status_code == 200
+
+
+def test_idle_sockets_are_closed(live: str) -> None:
+    host, port = live.removeprefix("http://").split(":")
+    started = time.monotonic()
+    with socket.create_connection((host, int(port)), timeout=10) as silent:
+        assert silent.recv(1) == b""  # closed by the server, no request ever sent
+    with socket.create_connection((host, int(port)), timeout=10) as slow:
+        slow.sendall(b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n")  # a head never finished
+        assert slow.recv(1) == b""
+    assert time.monotonic() - started < 8
+    # A kept-alive connection that goes quiet after its answer is closed too.
+    connection = http.client.HTTPConnection(host, int(port), timeout=10)
+    connection.request("GET", "/api/config")
+    assert connection.getresponse().read()
+    assert connection.sock is not None
+    assert connection.sock.recv(1) == b""
+    connection.close()
+
+
+def test_a_hundred_clients_at_once(live: str, relay: Relay) -> None:
+    token = relay.add_game("clue", PLAYERS, ["Ann"], seed=3)["tokens"]["Ann"]
+    clients = 100
+    barrier = threading.Barrier(clients)
+
+    def one_client(_: int) -> float:
+        host, port = live.removeprefix("http://").split(":")
+        barrier.wait(timeout=30)
+        start = time.perf_counter()
+        connection = http.client.HTTPConnection(host, int(port), timeout=60)
+        try:  # one connection each, two requests on it: any reset raises here
+            connection.request("GET", "/")
+            page = connection.getresponse()
+            assert page.status == 200 and page.read()
+            body = json.dumps({"op": "state", "token": token})
+            connection.request("POST", "/api", body, {"Content-Type": "application/json"})
+            reply = connection.getresponse()
+            assert reply.status == 200
+            assert strict_json(reply.read())["seat"] == "Ann"
+        finally:
+            connection.close()
+        return time.perf_counter() - start
+
+    started = time.perf_counter()
+    with concurrent.futures.ThreadPoolExecutor(clients) as pool:
+        times = list(pool.map(one_client, range(clients)))  # any reset raises here
+    wall = time.perf_counter() - started
+    workers = [t for t in threading.enumerate() if t.name.startswith("AnyIO worker")]
+    assert len(workers) <= WORKERS + 1  # + the one Starlette's lifespan may hold
+    print(
+        f"\n100 clients: all answered, no reset; wall {wall:.2f} s, slowest {max(times):.2f} s, "
+        f"median {sorted(times)[50]:.3f} s; engine threads {len(workers)} (bound {WORKERS})"
+    )
+
+
+def read_events(lines: Iterator[str], count: int) -> list[tuple[str, dict[str, Any]]]:
+    """The next ``count`` events of a Server-Sent Events stream's lines."""
+    found: list[tuple[str, dict[str, Any]]] = []
+    kind, data = "", ""
+    for line in lines:
+        if line.startswith("event:"):
+            kind = line.split(":", 1)[1].strip()
+        elif line.startswith("data:"):
+            data += line.split(":", 1)[1].strip()
+        elif line == "" and kind:
+            found.append((kind, strict_json(data)))
+            kind, data = "", ""
+            if len(found) >= count:
+                break
+    return found
+
+
+def test_updates_are_pushed_to_every_seat(live: str, relay: Relay) -> None:
+    tokens = relay.add_game("clue", PLAYERS, ["Ann", "Ben"], seed=3)["tokens"]
+    with httpx.Client(base_url=live, timeout=20) as http_client:
+        with http_client.stream("GET", "/api/stream", params={"token": tokens["Ben"]}) as stream:
+            assert stream.headers["content-type"].startswith("text/event-stream")
+            lines = stream.iter_lines()
+            ((kind, first),) = read_events(lines, 1)
+            assert kind == "state" and first["seat"] == "Ben"
+            ann = relay.state(tokens["Ann"])
+            relay.apply(tokens["Ann"], ann["choices"][0]["action"])  # Ann chooses a student
+            ((kind, pushed),) = read_events(lines, 1)
+            assert kind == "state" and pushed["step"] > first["step"]
+            assert pushed["seat"] == "Ben" and pushed["view"]["player"] == "Ben"
+            assert any(event["type"] == "clue.student_chosen" for event in pushed["events"])
+            relay.end(tokens["Ann"])
+            ((kind, _),) = read_events(lines, 1)
+            assert kind == "ended"
+        # Too many pages for one seat.
+        tokens = relay.add_game("clue", PLAYERS, ["Ann"])["tokens"]
+        readers = []  # a line reader dropped would close its stream
+        with contextlib.ExitStack() as opened:  # every stream stays open till the end
+            for _ in range(relay.limits.listeners_per_seat):
+                stream = opened.enter_context(
+                    http_client.stream("GET", "/api/stream", params={"token": tokens["Ann"]})
+                )
+                readers.append(stream.iter_lines())
+                read_events(readers[-1], 1)
+            extra = http_client.get("/api/stream", params={"token": tokens["Ann"]})
+            assert refusal(extra) == (429, "too_many_listeners")
+
+
+def test_relay_errors_carry_a_status() -> None:
+    error = RelayError("forbidden", "no", 403, "$.token")
+    assert error.reply(float("nan")) == {
+        "id": None,
+        "ok": False,
+        "error": {"code": "forbidden", "message": "no", "field": "$.token"},
+    }
+
+
+def test_connections_beyond_the_bound_are_refused_not_reset(relay: Relay) -> None:
+    token = relay.add_game("clue", PLAYERS, ["Ann"])["tokens"]["Ann"]
+    with (
+        running(create_app(relay), max_connections=2) as base,
+        httpx.Client(base_url=base, timeout=10) as http_client,
+        contextlib.ExitStack() as opened,
+    ):
+        readers = []  # a line reader dropped would close its stream
+        for _ in range(2):
+            stream = opened.enter_context(
+                http_client.stream("GET", "/api/stream", params={"token": token})
+            )
+            readers.append(stream.iter_lines())
+            read_events(readers[-1], 1)
+        assert http_client.get("/api/config").status_code == 503
+
+
+def test_the_module_runs_the_table() -> None:
+    command = [sys.executable, "-m", "hogwarts_rules.frontends.web", "adventure"]
+    command += ["--seats", "Harry,Ron", "--players", "3", "--port", "0"]
+    with subprocess.Popen(
+        command, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True
+    ) as process:
+        try:
+            assert process.stdout is not None
+            heading = process.stdout.readline()
+            assert heading.startswith("First Year Adventure at http://127.0.0.1:")
+            links = dict(process.stdout.readline().strip().split(": ", 1) for _ in range(2))
+            assert sorted(links) == ["Harry", "Ron"]
+            token = links["Ron"].rsplit("token=", 1)[1]
+            base = heading.split(" at ", 1)[1].split("/ ", 1)[0]
+            reply = httpx.post(base + "/api", json={"op": "state", "token": token}, timeout=20)
+            assert reply.json()["seat"] == "Ron"
+            assert reply.json()["players"][2] == {"name": "Hermione", "bot": "heuristic"}
+        finally:
+            process.terminate()
+            process.wait(timeout=20)
+
+
+def test_the_error_codes_are_listed_once_and_true() -> None:
+    from pathlib import Path
+
+    from hogwarts_rules.frontends.web import relay as relay_module
+
+    folder = Path(relay_module.__file__).parent
+    source = (folder / "relay.py").read_text("utf-8") + (folder / "app.py").read_text("utf-8")
+    raised = set(re.findall(r'RelayError\(\s*"([a-z_]+)"', source))
+    raised |= set(re.findall(r'\(\d{3}, "([a-z_]+)", "', source))  # the Host/Origin refusals
+    assert raised == set(relay_module.ERROR_CODES)
+
+
+def test_a_body_that_never_comes_is_given_up(relay: Relay) -> None:
+    with running(create_app(relay, body_seconds=0.5), header_seconds=5.0) as base:
+        started = time.monotonic()
+        answer = raw(
+            base,
+            b"POST /api HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
+            b'Content-Length: 40\r\nConnection: close\r\n\r\n{"op": ',
+        )
+        assert answer.startswith(b"HTTP/1.1 408")
+        assert time.monotonic() - started < 4
