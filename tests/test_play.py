@@ -28,6 +28,9 @@ ADVENTURE_SEATS = find_game("adventure").seat_names
 CLUE_SEATS = find_game("clue").seat_names
 
 
+BOARD_TITLE = re.compile(r"(Clue|First Year Adventure|.*), as \w+ sees it")
+
+
 class Console:
     """Scripted input (EOFError once the answers run out) and collected output."""
 
@@ -37,6 +40,9 @@ class Console:
         self.prompts: list[str] = []
         # segments[i]: the lines written before prompt i (counting from 0), after the one before.
         self.segments: list[list[str]] = [[]]
+        # The text boards drawn before each decision, kept apart (public, drawn at every turn).
+        self.boards: list[str] = []
+        self._in_board = False
 
     def read(self, prompt: str) -> str:
         self.prompts.append(prompt)
@@ -47,6 +53,13 @@ class Console:
             raise EOFError from None
 
     def write(self, line: str) -> None:
+        if BOARD_TITLE.match(line):
+            self._in_board = True
+        elif line.startswith("--- "):
+            self._in_board = False
+        if self._in_board:
+            self.boards.append(line)
+            return
         self.lines.append(line)
         self.segments[-1].append(line)
 
@@ -59,6 +72,8 @@ class Console:
         players: int | None = 3,
         **more: Any,
     ) -> int:
+        more.setdefault("take_single", False)
+        more.setdefault("short_menus", False)
         return run_play(
             game, seat=seat, seed=seed, players=players, read=self.read, write=self.write, **more
         )
@@ -546,7 +561,7 @@ def test_odd_input_gets_a_message_not_a_traceback(tmp_path: Path) -> None:
     answers = ["1" * 5000, "save a\0b", "load /dev/zero", "load " + str(tmp_path), "quit"]
     console = Console(answers)
     assert console.play("adventure", seed=7, players=2) == 0
-    assert console.reply(0)[0].startswith("Unknown command") or "no choice" in console.reply(0)[0]
+    assert console.reply(0)[0].startswith("That line is too long (over 2000 characters)")
     assert "not a usable file name" in console.reply(1)[0]
     assert console.reply(2) == ["Could not load /dev/zero: not a saved game file."]
     assert console.reply(3)[0].endswith("not a saved game file.")
@@ -654,12 +669,15 @@ def test_undo_save_and_load_in_a_game_of_another_package(toy: str, tmp_path: Pat
     assert later.reply(0)[0] == f"Loaded {saved}."
 
 
-def test_a_game_without_bots_is_refused_in_one_line() -> None:
+def test_a_game_without_bots_or_console_is_refused_in_one_line() -> None:
     errors: list[str] = []
-    assert run_play("hr", seed=1, read=input, write=errors.append) == 2
+    hr_spec = find_game("hr")
+    bare = attrs.evolve(hr_spec, terminal=None)  # no bots, and no game master's console
+    assert run_play(bare, seed=1, read=input, write=errors.append) == 2
     assert errors == [
-        "error: Hufflepuff & Ravenclaw has no bots to play against "
-        "(games that have: first-year-adventure, adventure, clue)"
+        "error: Hufflepuff & Ravenclaw has no bots to play against, nor a game master's "
+        "console (games that have: first-year-adventure, adventure, clue, "
+        "hufflepuff-ravenclaw, hr)"
     ]
 
 

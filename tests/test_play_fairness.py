@@ -43,6 +43,8 @@ class Person:
         self.lines: list[str] = []
         self.prompts: list[str] = []
         self.segments: list[list[str]] = [[]]  # the lines before each prompt, and after the last
+        self.boards: list[str] = []  # the text boards drawn (kept apart: public, drawn each turn)
+        self._in_board = False
 
     def read(self, prompt: str) -> str:
         self.prompts.append(prompt)
@@ -56,12 +58,26 @@ class Person:
         raise EOFError
 
     def write(self, line: str) -> None:
+        if line.startswith("Clue, as "):
+            self._in_board = True
+        elif line.startswith("--- "):
+            self._in_board = False
+        if self._in_board:
+            self.boards.append(line)
+            return
         self.lines.append(line)
         self.segments[-1].append(line)
 
     def play(self, seed: int) -> Person:
         status = run_play(
-            "clue", seat=SEAT, seed=seed, players=PLAYERS, read=self.read, write=self.write
+            "clue",
+            seat=SEAT,
+            seed=seed,
+            players=PLAYERS,
+            read=self.read,
+            write=self.write,
+            take_single=False,
+            short_menus=False,
         )
         assert status == 0
         return self

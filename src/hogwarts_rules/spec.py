@@ -45,7 +45,10 @@ if TYPE_CHECKING:
 __all__ = [
     "MAX_OPTION_ERROR",
     "BotFactory",
+    "Choice",
     "Command",
+    "ConsoleReply",
+    "GameMasterConsole",
     "GameSpec",
     "Option",
     "OptionError",
@@ -149,11 +152,60 @@ dice would tell a bot every future roll. The seed drives any random choices.
 """
 
 
+@attrs.frozen
+class Choice:
+    """One entry of a terminal menu: an action, or a short menu of its own.
+
+    A game's terminal hooks may group a long list of actions into steps (Clue's
+    suggestion: the suspect, then the item) with `TerminalHooks.choices`; the
+    front end then asks one short question at a time.
+
+    Attributes:
+        label: the entry in words.
+        action: the action it takes (``None`` for a sub-menu).
+        entries: the sub-menu's entries (empty for an action).
+        question: what the sub-menu asks (``"Which item?"``).
+
+    Examples:
+        >>> from hogwarts_rules.actions import Practice
+        >>> leaf = Choice("Practice", Practice())
+        >>> menu = Choice("More...", entries=(leaf,), question="Which one?")
+        >>> menu.actions() == (Practice(),), leaf.is_action, menu.is_action
+        (True, True, False)
+    """
+
+    label: str
+    action: Action | None = None
+    entries: tuple[Choice, ...] = ()
+    question: str = ""
+
+    @property
+    def is_action(self) -> bool:
+        """True when the entry takes an action (it is not a sub-menu)."""
+        return self.action is not None
+
+    def actions(self) -> tuple[Action, ...]:
+        """Every action this entry leads to, in menu order."""
+        if self.action is not None:
+            return (self.action,)
+        return tuple(action for entry in self.entries for action in entry.actions())
+
+
 class TerminalHooks(Protocol):
     """How ``hogwarts-rules play`` shows a game on a terminal (one seat's view at a time).
 
     Built by `GameSpec.terminal` for one game (it may keep the game's public
     content, such as Clue's board). Every method sees only a view.
+
+    Besides the methods below, hooks may have these, which the front end uses
+    when they are there (`hogwarts_rules.frontends.play`):
+
+    - ``board(view) -> list[str]``: the board as the seat sees it, drawn before
+      each of the seat's decisions (the games' text boards);
+    - ``choices(view, actions) -> Sequence[Choice]``: the actions as a menu of
+      short menus (see `Choice`); every action must be in it once;
+    - ``console(game) -> GameMasterConsole``: a game master's console, for a
+      game played by one person at the table's every seat, without bots.
     """
 
     def screen(self, view: Any) -> list[str]:
@@ -174,6 +226,42 @@ class TerminalHooks(Protocol):
 
     def ending(self, view: Any) -> list[str]:
         """What the seat reads when the game is over."""
+        ...
+
+
+@attrs.frozen
+class ConsoleReply:
+    """What a game master's console answers to one line.
+
+    Attributes:
+        lines: what to show (the odds before a roll, a list of characters, an error).
+        action: the action to apply next, if the line asked for one.
+        error: ``True`` when the line was refused (nothing is applied).
+    """
+
+    lines: tuple[str, ...] = ()
+    action: Action | None = None
+    error: bool = False
+
+
+class GameMasterConsole(Protocol):
+    """A game master's console: one person runs the whole table (Hufflepuff & Ravenclaw).
+
+    The front end reads a line, handles its own commands (``help``, ``log``,
+    ``undo``, ``save``, ``quit``) and hands every other line to `answer`, with
+    the game as it stands; it applies the action of the reply, if any.
+    """
+
+    def help(self) -> list[str]:
+        """The console's own commands, one a line."""
+        ...
+
+    def words(self, game: GameBase) -> list[str]:
+        """What a line may start with and the names it may use (for completion)."""
+        ...
+
+    def answer(self, game: GameBase, line: str, read_more: Callable[[str], str]) -> ConsoleReply:
+        """The reply to ``line``; ``read_more(prompt)`` reads a further line (a sheet)."""
         ...
 
 

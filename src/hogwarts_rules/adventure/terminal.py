@@ -40,6 +40,7 @@ from hogwarts_rules.adventure.actions import (
 )
 from hogwarts_rules.adventure.board import loop_step, next_space
 from hogwarts_rules.adventure.game import Player
+from hogwarts_rules.adventure.text import board_text
 from hogwarts_rules.adventure.view import AdventureView
 from hogwarts_rules.engine import GameBase
 
@@ -104,6 +105,10 @@ class Terminal:
 
     def __init__(self, game: GameBase) -> None:
         """Hooks for ``game`` (the board is the same for every game: nothing is kept)."""
+
+    def board(self, view: Any) -> list[str]:
+        """The board with every pawn (`hogwarts_rules.adventure.text.board_text`)."""
+        return board_text(_view(view)).splitlines()
 
     def screen(self, view: Any) -> list[str]:
         """Every player's record, then what the seat is asked."""

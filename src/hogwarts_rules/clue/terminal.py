@@ -45,10 +45,28 @@ from hogwarts_rules.clue.cards import BURROW
 from hogwarts_rules.clue.content import Board
 from hogwarts_rules.clue.game import Game
 from hogwarts_rules.clue.movement import parse_position
+from hogwarts_rules.clue.text import board_text
 from hogwarts_rules.clue.view import ClueView
 from hogwarts_rules.engine import GameBase
+from hogwarts_rules.spec import Choice
 
-__all__ = ["Terminal", "location_distances"]
+__all__ = ["Terminal", "door_words", "location_distances"]
+
+_SIDES: Final = ("north", "south", "east", "west")
+
+
+def door_words(door_id: str, location: str) -> str:
+    """A door in words: ``the north door of Shrieking Shack`` (from its id's last word).
+
+    Examples:
+        >>> door_words("shack-north", "Shrieking Shack")
+        'the north door of Shrieking Shack'
+        >>> door_words("back", "The Burrow")
+        'a door of The Burrow'
+    """
+    side = door_id.rsplit("-", 1)[-1].lower()
+    return f"the {side} door of {location}" if side in _SIDES else f"a door of {location}"
+
 
 _SQUARE: Final = re.compile(r"[0-9]+,[0-9]+")
 
@@ -84,8 +102,26 @@ def _view(view: Any) -> ClueView:
     return view
 
 
+def _dark_question(view: ClueView) -> str | None:
+    """A Dark card's question, listing exactly the choices offered (Help cards, payment)."""
+    cards = [a.card for a in view.legal_actions if isinstance(a, Protect)]
+    pays = [a for a in view.legal_actions if isinstance(a, PayFloo)]
+    if not pays and not cards:
+        return None
+    cost = view.details.get("floo")
+    price = "the Floo powder" if cost is None else f"{cost} Floo powder"
+    dark = view.details.get("dark_card")
+    against = f" against {dark}" if isinstance(dark, str) else ""
+    if not cards:
+        return f"A Dark card{against}: you have no Help card against it, so pay {price}."
+    help_cards = " or ".join(cards)
+    return f"A Dark card{against}: use {help_cards} (it is discarded), or pay {price}?"
+
+
 def _question(view: ClueView) -> str:
     if view.prompt:
+        if any(isinstance(a, Protect | PayFloo) for a in view.legal_actions):
+            return _dark_question(view) or view.prompt
         return view.prompt
     if view.step == "roll":
         return "Your turn: roll the dice."
@@ -111,8 +147,117 @@ class Terminal:
         """
         if not isinstance(game, Game):
             raise TypeError(f"expected a game of Clue, got {type(game).__name__}")
+        self._content = game.content
         self._board: Board = game.content.board
         self._distances = location_distances(self._board)
+        self._doors = {door.id: door.location for door in self._board.doors}
+
+    def _door(self, door_id: str) -> str:
+        location = self._doors.get(door_id)
+        return door_id if location is None else door_words(door_id, location)
+
+    def board(self, view: Any) -> list[str]:
+        """The board as the seat sees it (`hogwarts_rules.clue.text.board_text`)."""
+        return board_text(_view(view), content=self._content).splitlines()
+
+    def choices(self, view: Any, actions: Sequence[Action]) -> list[Choice]:
+        """The actions as short menus: a suggestion or an accusation card by card.
+
+        Moves are named by the location they reach or lead towards, nearest first;
+        suggestions are one entry (then the suspect, then the item), accusations one
+        entry (the suspect, the item, then the location).
+        """
+        view = _view(view)
+        moves = [a for a in actions if isinstance(a, MoveTo)]
+        suggestions = [a for a in actions if isinstance(a, Suggest)]
+        accusations = [a for a in actions if isinstance(a, Accuse)]
+        rest = [a for a in actions if not isinstance(a, MoveTo | Suggest | Accuse)]
+        entries = [Choice(self.describe(view, a), a) for a in self._by_distance(view, moves)]
+        if suggestions:
+            entries.append(self._suggest_menu(suggestions))
+        if accusations:
+            entries.append(self._accuse_menu(accusations))
+        entries.extend(Choice(self.describe(view, a), a) for a in rest)
+        return entries
+
+    def _by_distance(self, view: ClueView, moves: Sequence[MoveTo]) -> list[MoveTo]:
+        """Moves into a location first, then the squares nearest to a location."""
+
+        def key(move: MoveTo) -> tuple[int, str, int, int]:
+            if not _SQUARE.fullmatch(move.destination):
+                return (0, move.destination, move.felix, move.alohomoras)
+            closest, names = self._nearest(view, move.destination)
+            return (closest, names[0] if names else "", move.felix, move.alohomoras)
+
+        return sorted(moves, key=key)
+
+    def _nearest(self, view: ClueView, square: str) -> tuple[int, list[str]]:
+        """The walking distance from ``square`` to the nearest locations, and their names.
+
+        The location the seat stands in is left out: a move out of it leads elsewhere.
+        """
+        here = view.seat(view.player).position if view.player is not None else None
+        near = {
+            location: steps
+            for location, steps in self._distances.get(parse_position(square), {}).items()
+            if location != here
+        }
+        if not near:
+            return 99, []
+        closest = min(near.values())
+        return closest, [location for location, steps in near.items() if steps == closest]
+
+    @staticmethod
+    def _suggest_menu(suggestions: Sequence[Suggest]) -> Choice:
+        suspects: dict[str, list[Suggest]] = {}
+        for action in suggestions:
+            suspects.setdefault(action.suspect, []).append(action)
+        return Choice(
+            "Make a suggestion (choose the suspect, then the item)",
+            entries=tuple(
+                Choice(
+                    suspect,
+                    entries=tuple(Choice(a.item, a) for a in group),
+                    question=f"{suspect} with which item?",
+                )
+                for suspect, group in suspects.items()
+            ),
+            question="Which suspect?",
+        )
+
+    @staticmethod
+    def _accuse_menu(accusations: Sequence[Accuse]) -> Choice:
+        tree: dict[str, dict[str, list[Accuse]]] = {}
+        for action in accusations:
+            tree.setdefault(action.suspect, {}).setdefault(action.item, []).append(action)
+        return Choice(
+            "Make an accusation (the suspect, the item, then the location)",
+            entries=tuple(
+                Choice(
+                    suspect,
+                    entries=tuple(
+                        Choice(
+                            item,
+                            entries=tuple(Choice(a.location, a) for a in group),
+                            question=f"{suspect} with the {item} in which location?",
+                        )
+                        for item, group in items.items()
+                    ),
+                    question=f"{suspect} with which item?",
+                )
+                for suspect, items in tree.items()
+            ),
+            question="Accuse which suspect?",
+        )
+
+    def _towards(self, view: ClueView, square: str) -> str:
+        """``Gringotts: 2 steps from it (square 3,4)``: a square by its nearest location."""
+        closest, nearest = self._nearest(view, square)
+        if not nearest:
+            return f"square {square}"
+        names = " and ".join(nearest)
+        it = "it" if len(nearest) == 1 else "each"
+        return f"{names}: {plural(closest, 'step')} from {it} (square {square})"
 
     def _where(self, position: str | None) -> str:
         if position is None:
@@ -164,7 +309,8 @@ class Terminal:
             wheels = [f"{name} {notch}" for name, notch in view.wheels.items()]
             lines.extend(listing("Wheels (notch)", wheels))
         if view.closed_doors:
-            lines.extend(listing("Closed doors", sorted(view.closed_doors)))
+            closed = [self._door(door) for door in sorted(view.closed_doors)]
+            lines.extend(listing("Closed doors", closed))
         if view.lit_fireplaces:
             lines.extend(listing("Lit fireplaces", sorted(view.lit_fireplaces)))
         if view.tokens:
@@ -231,7 +377,7 @@ class Terminal:
                 if not _SQUARE.fullmatch(destination):
                     text = f"Walk into {destination}"
                 else:
-                    text = f"Walk to {self._where(destination).removeprefix('on ')}"
+                    text = f"Walk towards {self._towards(view, destination)}"
                     cell = parse_position(destination)
                     if isinstance(cell, tuple) and self._board.square(cell) == "*":
                         text += ", a star square: take a Help card"

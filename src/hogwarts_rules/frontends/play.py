@@ -57,9 +57,20 @@ Examples:
     'First Year Adventure: you play Ron; bots play Harry. Type help for the commands.'
     >>> "  undo        take back your last decision, if nothing was rolled, drawn or shown" in lines
     True
-    >>> run_play("hr", seed=1, read=input, write=print)
-    error: Hufflepuff & Ravenclaw has no bots to play against (games that have: ...)
-    2
+
+A game without bots is run from its game master's console, when its terminal
+hooks have one (Hufflepuff & Ravenclaw):
+
+    >>> answers = iter(["test Sky mischief bravery", "quit"])
+    >>> lines = []
+    >>> run_play("hr", seed=1, read=lambda prompt: next(answers), write=lines.append)
+    0
+    >>> lines[0]
+    'Hufflepuff & Ravenclaw: you are the game master of Sky, Weasley. Type help for the commands.'
+    >>> for line in lines[10:12]:
+    ...     print(line)
+    Sky tests Bravery + Mischief: TN 3 (Bravery 3, Mischief 0)
+    Chance of success: 15% without Youth; 100% spending up to 7 Youth (expected 2.9 spent).
 """
 
 from __future__ import annotations
@@ -71,11 +82,13 @@ import re
 import secrets
 import stat
 import tempfile
+from collections import deque
 from collections.abc import Callable, Iterable, Mapping, Sequence
+from fractions import Fraction
 from pathlib import Path
 from typing import Any, Final
 
-from hogwarts_rules._text import numbered, wrap
+from hogwarts_rules._text import numbered, plural, wrap
 from hogwarts_rules.actions import Action, Practice, Rekey
 from hogwarts_rules.bots import Bot, deciding_seat, seat_actions
 from hogwarts_rules.catalogue import UnknownGameError, find_game, games
@@ -83,14 +96,28 @@ from hogwarts_rules.dice import SeededDice, seed_to_string
 from hogwarts_rules.engine import GameBase, Outcome
 from hogwarts_rules.errors import InvalidDataError, RulesError
 from hogwarts_rules.events import DiceRekeyed, Event, events_for
-from hogwarts_rules.spec import GameSpec, TerminalHooks
+from hogwarts_rules.frontends.terminal import (
+    INSTALL_HINT,
+    Display,
+    RichDisplay,
+    completing_reader,
+    fancy_available,
+    is_terminal,
+)
+from hogwarts_rules.notation import format_action, parse_action
+from hogwarts_rules.spec import Choice, GameMasterConsole, GameSpec, TerminalHooks
 from hogwarts_rules.takeback import steps_since_decision, take_back_problem
 
 __all__ = [
+    "LOG_LINES",
     "MAX_BOT_STEPS",
+    "MAX_IDLE_LINES",
+    "MAX_LINE",
+    "MAX_LOG",
     "MAX_SAVE_BYTES",
     "ROUND_LIMIT",
     "GenericTerminal",
+    "notebook_lines",
     "playable",
     "run_play",
 ]
@@ -103,10 +130,23 @@ limit only makes sure that every game ends.
 """
 
 MAX_BOT_STEPS: Final = 100_000
-"""Bot moves in a row after which `run_play` gives up (exit status 1): a safety net only."""
+"""Bot moves in a row (or single choices taken for the person in a row) after which
+`run_play` gives up (exit status 1): a safety net only."""
 
 MAX_SAVE_BYTES: Final = 10_000_000
 """``load`` refuses files larger than this (a saved game is a few hundred kilobytes at most)."""
+
+MAX_LINE: Final = 2_000
+"""The longest line of input read (a longer one is refused, and asked again)."""
+
+MAX_LOG: Final = 5_000
+"""The most lines ``log`` keeps (the oldest are dropped first)."""
+
+MAX_IDLE_LINES: Final = 10_000
+"""Lines read in a row without a decision (commands, errors) after which `run_play` stops."""
+
+LOG_LINES: Final = 40
+"""How many lines ``log`` shows unless told (``log N``, ``log all``)."""
 
 MAX_VALUE_TEXT: Final = 300
 """`GenericTerminal` shows at most this many characters of one field of a view or an action."""
@@ -114,9 +154,27 @@ MAX_VALUE_TEXT: Final = 300
 _CONTROL: Final = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")  # all but tab and newline
 _NUMBER: Final = re.compile(r"[+-]?[0-9]+")
 _UNREADABLE: Final = object()  # a saved game file that could not be read
+_NOT_NOW: Final = "that is not one of your choices now"
 
+_COMMANDS: Final = ("help", "undo", "save ", "load ", "log", "notebook", "board", "back", "quit")
+_CONSOLE_COMMANDS: Final = ("help", "board", "log", "undo", "save ", "quit")
+_CONSOLE_HELP: Final = (
+    "  board                        draw the scene again",
+    "  log                          what happened so far (log N, log all)",
+    "  undo                         take back the last action, if nothing was rolled since",
+    "  save FILE                    save the scene as JSON",
+    "  quit                         stop (save first to go on later)",
+)
+_NOTATION_HELP: Final = (
+    "You may also type a move as the game's notation writes it (Tab completes it with "
+    "the terminal extra)."
+)
 _HELP: Final = (
     "Type the number of an action, or one of these commands:",
+    "  board       draw the board again",
+    "  log         what you were told so far (log N: the last N lines; log all)",
+    "  notebook    what you can deduce: certain cards with reasons, the odds of the rest",
+    "  back        in a short menu (a suspect, then an item...): the question before",
     "  undo        take back your last decision, if nothing was rolled, drawn or shown",
     "              since and nobody else was asked to decide (in practice mode: any",
     "              decision, and then the dice are re-keyed)",
@@ -130,14 +188,38 @@ _HELP: Final = (
 
 
 def playable(spec: GameSpec) -> bool:
-    """True when `run_play` can play ``spec``'s game: it has at least one bot.
+    """True when `run_play` can play ``spec``'s game: it has bots, or a game master's console.
+
+    A game without bots is played from its game master's console, when its
+    terminal hooks build one (Hufflepuff & Ravenclaw's: see `TerminalHooks`).
 
     Examples:
         >>> from hogwarts_rules import find_game
         >>> playable(find_game("clue")), playable(find_game("hr"))
-        (True, False)
+        (True, True)
     """
-    return bool(spec.bots)
+    if spec.bots:
+        return True
+    try:
+        game = spec.new_game(seed=0)
+    except RulesError:
+        return False
+    return _console(spec, game) is not None
+
+
+def _console(spec: GameSpec, game: GameBase) -> tuple[TerminalHooks, GameMasterConsole] | None:
+    """The game's terminal hooks and game master's console, if its hooks build one.
+
+    Only a game of perfect information has one: its game master reads every event.
+    """
+    if spec.terminal is None or not spec.perfect_information:
+        return None
+    hooks = spec.terminal(game)
+    build = getattr(hooks, "console", None)
+    if not callable(build):
+        return None
+    console: GameMasterConsole = build(game)
+    return hooks, console
 
 
 # ----- a game without terminal hooks ------------------------------------------------------
@@ -248,6 +330,131 @@ def _seeded(game: GameBase) -> bool:
     return isinstance(game.dice, SeededDice)
 
 
+def _choices(hooks: TerminalHooks, view: Any, actions: Sequence[Action]) -> list[Choice] | None:
+    """The hooks' menu of short menus, or ``None`` when they have none (or a wrong one)."""
+    build = getattr(hooks, "choices", None)
+    if not callable(build):
+        return None
+    entries = list(build(view, actions))
+    offered = [action for entry in entries for action in entry.actions()]
+    if len(offered) != len(actions) or set(offered) != set(actions):
+        return None  # a menu that loses or invents an action: the flat list is used
+    return entries
+
+
+def _percent(value: object) -> str:
+    """A probability (a float, or a fraction in a string) as a whole percentage."""
+    try:
+        number = float(Fraction(value)) if isinstance(value, str) else float(str(value))
+    except (ValueError, ZeroDivisionError):
+        return "?"
+    if 0 < number < 0.005:
+        return "<1%"
+    if 0.995 <= number < 1:
+        return ">99%"
+    return f"{number:.0%}"
+
+
+def notebook_lines(report: Mapping[str, Any], seat: str) -> list[str]:
+    """A seat's notebook (`GameSpec.notebook`) as lines: certainties with reasons, then odds.
+
+    Examples:
+        >>> report = {"dealt": True, "solution": None, "certain": [
+        ...     {"card": "Scabior", "place": "Ben", "reasons": ["Ben showed me Scabior"]}],
+        ...     "cards": [{"card": "Stupefy", "category": "item", "envelope": "1/2",
+        ...                "holders": {"Ann": 0.0, "Ben": 0.5}}]}
+        >>> for line in notebook_lines(report, "Ann"):
+        ...     print(line)
+        Your notebook (exact: every deal that fits what you have seen counts the same):
+        Certain:
+          Scabior: Ben (Ben showed me Scabior)
+        Not yet certain, the chance of each place:
+          item                      envelope      Ben
+          Stupefy                        50%      50%
+    """
+    if not report.get("dealt"):
+        return ["Your notebook is empty: the cards are not dealt yet."]
+    lines = ["Your notebook (exact: every deal that fits what you have seen counts the same):"]
+    solution = report.get("solution")
+    if isinstance(solution, list) and solution:
+        lines.append(f"Solved: the envelope holds {', '.join(map(str, solution))}.")
+    certain = [entry for entry in report.get("certain", ()) if isinstance(entry, Mapping)]
+    if certain:
+        lines.append("Certain:")
+        for entry in certain:
+            place = str(entry.get("place"))
+            said = [str(reason) for reason in entry.get("reasons", ())]
+            mine = [reason for reason in said if reason.endswith("(my hand)")]
+            if place == seat and mine:
+                where, said = "in your hand", [r for r in said if r not in mine]
+            else:
+                where = "you" if place == seat else place
+            reasons = "; ".join(said)
+            text = f"{entry.get('card')}: {where}" + (f" ({reasons})" if reasons else "")
+            lines.extend(wrap(text, "  ", "      "))
+    known = {str(entry.get("card")) for entry in certain}
+    open_cards = [
+        entry
+        for entry in report.get("cards", ())
+        if isinstance(entry, Mapping) and str(entry.get("card")) not in known
+    ]
+    if open_cards:
+        holders = [name for name in open_cards[0].get("holders", {}) if name != seat]
+        lines.append("Not yet certain, the chance of each place:")
+        category = None
+        for entry in open_cards:
+            if entry.get("category") != category:
+                category = entry.get("category")
+                columns = "".join(f"{name[:8]:>9}" for name in holders)
+                lines.append(f"  {str(category)[:24]:<24}  envelope{columns}")
+            odds = entry.get("holders", {})
+            cells = "".join(f"{_percent(odds.get(name, 0)):>9}" for name in holders)
+            card = str(entry.get("card"))[:24]
+            lines.append(f"  {card:<24}{_percent(entry.get('envelope')):>10}{cells}")
+    return lines
+
+
+class _Lines:
+    """The person's lines: bounded in length (`MAX_LINE`) and in number without a decision.
+
+    `MAX_IDLE_LINES` lines in a row that decide nothing (commands, mistakes) end the
+    session, as the end of the input does: a script that never decides stops.
+    """
+
+    def __init__(self, read: Callable[[str], str], write: Callable[[str], None]) -> None:
+        self._read = read
+        self._write = write
+        self.idle = 0
+
+    def read(self, prompt: str) -> str:
+        """One line of at most `MAX_LINE` characters.
+
+        Raises:
+            _Stop: the input ended, or `MAX_IDLE_LINES` lines decided nothing.
+        """
+        while True:
+            if self.idle >= MAX_IDLE_LINES:
+                self._write(f"{MAX_IDLE_LINES} lines without a decision: stopping.")
+                raise _Stop
+            self.idle += 1
+            try:
+                line = self._read(prompt)
+            except EOFError:
+                self._write("")
+                self._write("End of input: stopping.")
+                raise _Stop from None
+            except UnicodeDecodeError:
+                self._write("That line is not UTF-8 text: type it again.")
+                continue
+            if not isinstance(line, str):
+                self._write("That line is not text: type it again.")
+                continue
+            if len(line) > MAX_LINE:
+                self._write(f"That line is too long (over {MAX_LINE} characters): type it again.")
+                continue
+            return line
+
+
 class _Session:
     """One person's game against bots (internal; see `run_play`)."""
 
@@ -260,16 +467,22 @@ class _Session:
         bot: str,
         bot_seed: int,
         read: Callable[[str], str],
-        write: Callable[[str], None],
+        display: Display,
+        take_single: bool = True,
+        short_menus: bool = True,
     ) -> None:
         self.spec = spec
+        self.short_menus = short_menus
         self.seat = seat
         self.bot = bot
         self.bot_seed = bot_seed
         self.read = read
+        self.display = display
+        self.take_single = take_single
         # Content text (a custom board's card texts) may hold terminal control codes:
         # never send them to the person's terminal.
-        self.write: Callable[[str], None] = lambda line: write(_safe(line))
+        self.write: Callable[[str], None] = lambda line: display.say(_safe(line))
+        self.lines = _Lines(read, self.write)
         self._heading: str | None = None
         self.game = game
         self.hooks: TerminalHooks = GenericTerminal(spec.title)
@@ -278,6 +491,13 @@ class _Session:
         # each as it was left: loading one of them again at an earlier point is a
         # take-back too, so loading another game in between opens no back door.
         self._left: list[GameBase] = []
+        # What the seat was told so far (the ``log`` command), the last MAX_LOG lines.
+        self._log: deque[str] = deque(maxlen=MAX_LOG)
+        # After a take-back or a load, the next decision is asked even when it is the
+        # only one (so that ``undo`` can go further back).
+        self._hold = False
+        # The words the completing reader offers (commands, then legal actions).
+        self.words: list[str] = list(_COMMANDS)
         self._start(game)
 
     def _start(self, game: GameBase) -> None:
@@ -294,6 +514,7 @@ class _Session:
 
     def run(self) -> int:
         """Play to the end, or until the person quits or the input ends."""
+        taken = 0  # single choices taken in a row (a safety net, as `MAX_BOT_STEPS`)
         while True:
             problem = self._advance()
             if problem is not None:
@@ -306,17 +527,51 @@ class _Session:
                 return 0
             self._headline()
             view = self.game.view(self.seat)
-            for line in self.hooks.screen(view):
-                self.write(line)
             actions = seat_actions(self.game, self.seat)
-            for line in self.hooks.menu(view, actions):
-                self.write(line)
+            if self.take_single and len(actions) == 1 and not self._hold:
+                if taken == MAX_BOT_STEPS:
+                    self.write(f"Your only choice was taken {taken} times in a row; giving up.")
+                    return 1
+                taken += 1
+                label = self.hooks.describe(view, actions[0])
+                self._tell(f"Only one choice: {label} (taken).")
+                self._apply(actions[0])
+                continue
+            taken = 0
+            self._hold = False
+            self._board()
+            self.display.screen([_safe(line) for line in self.hooks.screen(view)])
+            tree = _choices(self.hooks, view, actions) if self.short_menus else None
+            if tree is None:
+                self.display.menu([_safe(line) for line in self.hooks.menu(view, actions)])
+            else:
+                self._show_entries(tree)
             try:
-                chosen = self._ask(actions)
+                chosen = self._ask(actions, tree)
             except _Stop:
                 return 0
+            self.lines.idle = 0
             if chosen is not None:
                 self._apply(chosen)
+
+    def _tell(self, line: str) -> None:
+        """Say ``line`` and keep it in the log."""
+        self._log.append(line)
+        self.write(line)
+
+    def _board(self) -> None:
+        """Draw the board as the seat sees it, if the game's hooks can."""
+        draw = getattr(self.hooks, "board", None)
+        if callable(draw):
+            view = self.game.view(self.seat)
+            lines = [_safe(line) for line in draw(view)]
+            if lines:
+                self.display.board(lines, f"{self.spec.title}: {self.seat}")
+
+    def _show_entries(self, entries: Sequence[Choice], question: str = "") -> None:
+        lines: list[str] = [_safe(question)] if question else []
+        numbered(lines, [(i, _safe(entry.label)) for i, entry in enumerate(entries, 1)])
+        self.display.menu(lines)
 
     def _ending(self) -> list[str]:
         if self.spec.terminal is None:
@@ -324,20 +579,8 @@ class _Session:
         return self.hooks.ending(self.game.view(self.seat))
 
     def _seed_line(self) -> str:
-        """The seed, said once the game is over (never before: it rebuilds every secret).
-
-        After a practice take-back the dice were re-keyed: the new seed is never said,
-        only the one the game started from, which replays it up to the first re-keying.
-        """
-        dice = self.game.dice
-        if any(isinstance(action, Rekey) for action in self.game.history):
-            first = _setup_seed(self.game)
-            start = "This game's dice were re-keyed in practice"
-            if first is None:
-                return f"{start}: no seed replays it."
-            return f"{start}: --seed {first} replays it up to the first practice take-back."
-        seed = dice.seed if isinstance(dice, SeededDice) else self.bot_seed
-        return f"This game's seed was {seed}: replay this game with --seed {seed}."
+        """The seed, said once the game is over (see `_seed_text`)."""
+        return _seed_text(self.game, self.bot_seed)
 
     # ----- applying actions -----------------------------------------------------------------
 
@@ -345,7 +588,8 @@ class _Session:
         heading = self.hooks.heading(self.game.view(self.seat))
         if heading is not None and heading != self._heading:
             self._heading = heading
-            self.write(heading)
+            self._log.append(heading)
+            self.display.heading(_safe(heading))
 
     def _apply(self, action: Action) -> None:
         self._headline()
@@ -354,7 +598,9 @@ class _Session:
 
     def _narrate(self, events: Iterable[Event]) -> None:
         for event in events_for(events, self.seat):
-            self.write(f"  {event.description}")
+            line = f"  {event.description}"
+            self._log.append(line)
+            self.display.event(_safe(line))
 
     def _advance(self) -> str | None:
         """Let the bots play until the person must decide or the game ends.
@@ -382,45 +628,96 @@ class _Session:
 
     # ----- the prompt -----------------------------------------------------------------------
 
-    def _ask(self, actions: Sequence[Action]) -> Action | None:
+    def _notation_words(self, actions: Sequence[Action]) -> list[str]:
+        """The legal actions as the game's notation writes them (for completion)."""
+        if self.spec.notation is None:
+            return []
+        words: list[str] = []
+        for action in actions:
+            try:
+                words.append(format_action(self.game, action))
+            except RulesError:
+                continue
+        return words
+
+    def _typed(self, text: str, actions: Sequence[Action]) -> Action | str:
+        """The action ``text`` names in the game's notation, or why it names none of ``actions``."""
+        if self.spec.notation is None and not text.startswith("{"):
+            return "not a number or a command"
+        try:
+            action = parse_action(self.game, text, self.seat)
+        except RulesError as exc:
+            return exc.message
+        except (RecursionError, ValueError, TypeError):
+            return "not an action of this game"
+        if action not in actions:
+            return _NOT_NOW
+        return action
+
+    def _read(self, prompt: str) -> str:
+        return self.lines.read(prompt)
+
+    def _ask(self, actions: Sequence[Action], tree: Sequence[Choice] | None) -> Action | None:
         """Read until the person picks an action (returned) or changes the game (``None``).
+
+        ``tree`` is the menu of short menus (or ``None``: the actions are the menu).
 
         Raises:
             _Stop: the person quit, or the input ended.
         """
-        count = len(actions)
-        prompt = f"Your choice ({'1' if count == 1 else f'1-{count}'}, or help): "
-        expected = "1" if count == 1 else f"a number from 1 to {count}"
+        top: Sequence[Choice] = tree if tree is not None else [Choice("", a) for a in actions]
+        path: list[Choice] = []  # the sub-menus the person went into
+        self.words = [*_COMMANDS, *self._notation_words(actions)]
         while True:
-            try:
-                line = self.read(prompt)
-            except EOFError:
-                self.write("")
-                self.write("End of input: stopping.")
-                raise _Stop from None
-            except UnicodeDecodeError:
-                self.write("That line is not UTF-8 text: type it again.")
-                continue
-            text = line.strip()
+            entries = path[-1].entries if path else top
+            count = len(entries)
+            numbers = "1" if count == 1 else f"1-{count}"
+            if path:
+                prompt = f"{path[-1].question or 'Which one?'} ({numbers}, or back): "
+            else:
+                prompt = f"Your choice ({numbers}, or help): "
+            expected = "1" if count == 1 else f"a number from 1 to {count}"
+            text = self._read(prompt).strip()
             if _NUMBER.fullmatch(text) and len(text) <= 9:
                 number = int(text)
-                if 1 <= number <= count:
-                    return actions[number - 1]
-                self.write(f"There is no choice {number}: type {expected}.")
+                if not 1 <= number <= count:
+                    self.write(f"There is no choice {number}: type {expected}.")
+                    continue
+                entry = entries[number - 1]
+                if entry.action is not None:
+                    return entry.action
+                path.append(entry)
+                self._show_entries(entry.entries, entry.question)
                 continue
             word, argument = (*text.split(maxsplit=1), "", "")[:2]
             word = word.lower()
             if not word:
                 self.write(f"Type {expected}, or help for the commands.")
+            elif word == "back" and not argument:
+                if not path:
+                    self.write("You are at the first question already.")
+                    continue
+                path.pop()
+                above = path[-1].entries if path else top
+                self._show_entries(above, path[-1].question if path else "Your choices:")
             elif word in ("help", "?") and not argument:
                 for help_line in _HELP:
                     self.write(help_line)
+                examples = self.words[len(_COMMANDS) :][:3]
+                if examples:
+                    self.write(f"{_NOTATION_HELP} Now, for example: {'; '.join(examples)}.")
             elif word in ("quit", "exit") and not argument:
                 self.write("Goodbye.")
                 raise _Stop
             elif word == "undo" and not argument:
                 if self._undo():
                     return None
+            elif word == "board" and not argument:
+                self._board()
+            elif word == "log":
+                self._show_log(argument)
+            elif word == "notebook" and not argument:
+                self._notebook()
             elif word in ("save", "load"):
                 if not argument:
                     self.write(f"Say which file: {word} FILE")
@@ -428,11 +725,51 @@ class _Session:
                     self._save(argument)
                 elif self._load(argument):
                     return None
-            elif word in ("help", "?", "quit", "exit", "undo"):
+            elif word in ("help", "?", "quit", "exit", "undo", "back", "board", "notebook"):
                 self.write(f"{word} takes no argument.")
             else:
+                found = self._typed(text, actions)
+                if not isinstance(found, str):
+                    return found
                 shown = text if len(text) <= 40 else text[:37] + "..."
-                self.write(f"Unknown command {shown!r}: type {expected}, or help for the commands.")
+                if found is _NOT_NOW:
+                    self.write(f"{shown!r} is not one of your choices now: type {expected}.")
+                elif " action (" in found:  # not even a move's first word: no list of them
+                    self.write(
+                        f"Unknown command {shown!r}: type {expected}, or help for the commands."
+                    )
+                else:
+                    self.write(
+                        f"Unknown command {shown!r}: type {expected}, or help for the commands "
+                        f"(as a move: {found})."
+                    )
+
+    def _show_log(self, argument: str) -> None:
+        """The last lines the seat was told (``log``, ``log N``, ``log all``)."""
+        if argument.lower() == "all":
+            count = len(self._log)
+        elif _NUMBER.fullmatch(argument) and len(argument) <= 9 and int(argument) > 0:
+            count = int(argument)
+        elif not argument:
+            count = LOG_LINES
+        else:
+            self.write("Say log, log N (the last N lines) or log all.")
+            return
+        shown = list(self._log)[-count:]
+        if not shown:
+            self.write("Nothing has happened yet.")
+            return
+        self.write(f"What you were told, the last {plural(len(shown), 'line')}:")
+        for line in shown:
+            self.write(line)
+
+    def _notebook(self) -> None:
+        if self.spec.notebook is None:
+            self.write(f"{self.spec.title} keeps nothing hidden: there is no notebook to show.")
+            return
+        report = self.spec.notebook(self.game.view(self.seat))
+        for line in notebook_lines(report, self.seat):
+            self.write(line)
 
     # ----- commands -------------------------------------------------------------------------
 
@@ -457,39 +794,18 @@ class _Session:
         taken_back = game.history[-steps]
         self.game = earlier
         self._heading = None
-        self.write(f"Taken back: {self.hooks.describe(earlier.view(self.seat), taken_back)}.")
+        self._hold = True
+        self._tell(f"Taken back: {self.hooks.describe(earlier.view(self.seat), taken_back)}.")
         if len(earlier.history) > len(game.history) - steps:  # the core re-keyed the dice
             self._narrate((DiceRekeyed(),))
         return True
 
     @staticmethod
     def _path(argument: str) -> Path:
-        if len(argument) >= 2 and argument[0] == argument[-1] and argument[0] in "'\"":
-            argument = argument[1:-1]
-        return Path(argument).expanduser()
+        return _save_path(argument)
 
     def _save(self, argument: str) -> None:
-        try:
-            text = json.dumps(self.game.to_dict(), indent=1, ensure_ascii=False) + "\n"
-        except RulesError as exc:
-            self.write(f"Could not save: {exc.message}.")
-            return
-        try:
-            path = self._path(argument)
-            problem = _not_a_save_target(path)
-            if problem is not None:
-                self.write(f"Could not save to {argument}: {problem}; it was left as it is.")
-                return
-            _write_atomically(path, text)
-        except OSError as exc:
-            self.write(f"Could not save to {argument}: {exc.strerror or exc}.")
-        except ValueError as exc:  # a NUL or an unencodable character in the name
-            self.write(f"Could not save to {argument!r}: not a usable file name ({exc}).")
-        else:
-            self.write(
-                f"Saved to {argument}. The file holds the whole game, secrets included: "
-                "it is your own save, do not peek."
-            )
+        _save_game(self.game, argument, self.write)
 
     def _read_save(self, argument: str) -> object:
         """The JSON of a saved game file, or `_UNREADABLE` after writing why it cannot be read."""
@@ -579,10 +895,42 @@ class _Session:
             self._left = [game for game in self._left if game is not known]
             self._left.append(self.game)
         self._start(loaded)
-        self.write(f"Loaded {argument}.")
+        self._hold = True
+        self._tell(f"Loaded {argument}.")
         if rekey and isinstance(loaded.history[-1], Rekey):
             self._narrate((DiceRekeyed(),))
         return True
+
+
+def _save_path(argument: str) -> Path:
+    if len(argument) >= 2 and argument[0] == argument[-1] and argument[0] in "'\"":
+        argument = argument[1:-1]
+    return Path(argument).expanduser()
+
+
+def _save_game(game: GameBase, argument: str, write: Callable[[str], None]) -> None:
+    """``save FILE``: the whole game as JSON, to a regular (or new) file, atomically."""
+    try:
+        text = json.dumps(game.to_dict(), indent=1, ensure_ascii=False) + "\n"
+    except RulesError as exc:
+        write(f"Could not save: {exc.message}.")
+        return
+    try:
+        path = _save_path(argument)
+        problem = _not_a_save_target(path)
+        if problem is not None:
+            write(f"Could not save to {argument}: {problem}; it was left as it is.")
+            return
+        _write_atomically(path, text)
+    except OSError as exc:
+        write(f"Could not save to {argument}: {exc.strerror or exc}.")
+    except ValueError as exc:  # a NUL or an unencodable character in the name
+        write(f"Could not save to {argument!r}: not a usable file name ({exc}).")
+    else:
+        write(
+            f"Saved to {argument}. The file holds the whole game, secrets included: "
+            "it is your own save, do not peek."
+        )
 
 
 def _sentence(message: str) -> str:
@@ -664,6 +1012,160 @@ def _write_atomically(path: Path, text: str) -> None:
         raise
 
 
+def _seed_text(game: GameBase, fallback: int) -> str:
+    """The seed, said once the game is over (never before: it rebuilds every secret).
+
+    After a practice take-back the dice were re-keyed: the new seed is never said,
+    only the one the game started from, which replays it up to the first re-keying.
+    """
+    dice = game.dice
+    if any(isinstance(action, Rekey) for action in game.history):
+        first = _setup_seed(game)
+        start = "This game's dice were re-keyed in practice"
+        if first is None:
+            return f"{start}: no seed replays it."
+        return f"{start}: --seed {first} replays it up to the first practice take-back."
+    seed = dice.seed if isinstance(dice, SeededDice) else fallback
+    return f"This game's seed was {seed}: replay this game with --seed {seed}."
+
+
+class _ConsoleSession:
+    """A game master runs a whole scene from the terminal (internal; see `run_play`).
+
+    The game's `GameMasterConsole` reads the game's own lines (tests, contests,
+    the odds...); this session handles ``help``, ``board``, ``log``, ``undo``,
+    ``save`` and ``quit``, applies the console's actions and narrates their events.
+    """
+
+    def __init__(
+        self,
+        spec: GameSpec,
+        game: GameBase,
+        console: GameMasterConsole,
+        hooks: TerminalHooks,
+        *,
+        seed: int,
+        read: Callable[[str], str],
+        display: Display,
+    ) -> None:
+        self.spec = spec
+        self.game = game
+        self.console = console
+        self.hooks = hooks
+        self.seed = seed
+        self.read = read
+        self.display = display
+        self.write: Callable[[str], None] = lambda line: display.say(_safe(line))
+        self.lines = _Lines(read, self.write)
+        self._log: deque[str] = deque(maxlen=MAX_LOG)
+        self.words: list[str] = [*_CONSOLE_COMMANDS, *console.words(game)]
+
+    def run(self) -> int:
+        """Run the scene until the game master ends it, quits, or the input ends."""
+        self._board()
+        changed = False
+        while True:
+            if self.game.is_over:
+                for line in self.hooks.ending(self.game.view(None)):
+                    self.write(line)
+                self.write(_seed_text(self.game, self.seed))
+                return 0
+            if changed:
+                self._board()
+            changed = False
+            self.words = [*_CONSOLE_COMMANDS, *self.console.words(self.game)]
+            try:
+                line = self._read("gm> ")
+            except _Stop:
+                return 0
+            text = line.strip()
+            word, argument = (*text.split(maxsplit=1), "", "")[:2]
+            word = word.lower()
+            if not word:
+                continue
+            if word in ("quit", "exit") and not argument:
+                self.write("Goodbye.")
+                return 0
+            if word in ("help", "?") and not argument:
+                for help_line in (*self.console.help(), *_CONSOLE_HELP):
+                    self.write(help_line)
+            elif word == "board" and not argument:
+                self._board()
+            elif word == "log" and (not argument or argument.isdigit() or argument == "all"):
+                self._show_log(argument)
+            elif word == "undo" and not argument:
+                changed = self._undo()
+            elif word == "save" and argument:
+                _save_game(self.game, argument, self.write)
+            else:
+                changed = self._answer(text)
+
+    def _read(self, prompt: str) -> str:
+        return self.lines.read(prompt)
+
+    def _read_more(self, prompt: str) -> str:
+        """A further line for the console (a pasted sheet); the end of input ends it."""
+        try:
+            line = self.read(prompt)
+        except (EOFError, UnicodeDecodeError):
+            return ""
+        return "" if len(line) > MAX_LINE else _safe(line)
+
+    def _board(self) -> None:
+        draw = getattr(self.hooks, "board", None)
+        if callable(draw):
+            view = self.game.view(None)
+            self.display.board([_safe(line) for line in draw(view)], self.spec.title)
+            self.display.screen([_safe(line) for line in self.hooks.screen(view)])
+
+    def _answer(self, text: str) -> bool:
+        """Hand ``text`` to the console; apply its action. True when the game changed."""
+        try:
+            reply = self.console.answer(self.game, text, self._read_more)
+        except _Stop:
+            return False
+        for line in reply.lines:
+            self.write(line)
+        if reply.action is None:
+            return False
+        try:
+            self.game, events = self.game.apply(reply.action)
+        except RulesError as exc:
+            self.write(f"Refused: {_sentence(exc.message)}")
+            return False
+        self.lines.idle = 0
+        for event in events:  # the game master sees the whole table (perfect information)
+            line = f"  {event.description}"
+            self._log.append(line)
+            self.display.event(_safe(line))
+        return True
+
+    def _undo(self) -> bool:
+        if not self.game.history:
+            self.write("Nothing to undo.")
+            return False
+        try:
+            earlier = self.game.takeback(1)
+        except RulesError as exc:
+            self.write(_sentence(exc.message))
+            return False
+        taken = self.game.history[-1]
+        self.game = earlier
+        line = f"Taken back: {self.hooks.describe(earlier.view(None), taken)}."
+        self._log.append(line)
+        self.write(line)
+        return True
+
+    def _show_log(self, argument: str) -> None:
+        count = len(self._log) if argument == "all" else int(argument or LOG_LINES)
+        shown = list(self._log)[-count:] if count else []
+        if not shown:
+            self.write("Nothing has happened yet.")
+            return
+        for line in shown:
+            self.write(line)
+
+
 # ----- starting -------------------------------------------------------------------------------
 
 
@@ -680,7 +1182,10 @@ def _find(game: str | GameSpec) -> GameSpec | str:
             return f"unknown game {shown!r} (choose from {known})"
     if not playable(spec):
         known = ", ".join(name for s in games() if playable(s) for name in s.names)
-        return f"{spec.title} has no bots to play against (games that have: {known})"
+        return (
+            f"{spec.title} has no bots to play against, nor a game master's console "
+            f"(games that have: {known})"
+        )
     return spec
 
 
@@ -698,10 +1203,13 @@ def run_play(
     players: int | None = None,
     bot: str | None = None,
     options: Mapping[str, Any] | None = None,
-    read: Callable[[str], str] = input,
-    write: Callable[[str], None] = print,
+    read: Callable[[str], str] | None = None,
+    write: Callable[[str], None] | None = None,
     error: Callable[[str], None] | None = None,
     practice: bool = False,
+    style: str | None = None,
+    take_single: bool = True,
+    short_menus: bool = True,
 ) -> int:
     """Let a person play one seat of a game against bots; return the exit status.
 
@@ -756,15 +1264,26 @@ def run_play(
         options: the game's declared options (`GameSpec.options`). When ``None``, a
             game that declares a ``max_rounds`` option ends after `ROUND_LIMIT`
             rounds, and no other option is given.
-        read: asks for one line of input, showing the prompt it is given (`input`).
-            Raising `EOFError` ends the game cleanly (exit status 0);
-            `KeyboardInterrupt` is not caught: it propagates to the caller (the
-            command line reports it).
-        write: shows one line of output (`print`).
+        read: asks for one line of input, showing the prompt it is given. Raising
+            `EOFError` ends the game cleanly (exit status 0); `KeyboardInterrupt`
+            is not caught: it propagates to the caller (the command line reports
+            it). ``None``: the terminal (see ``style``).
+        write: shows one line of output. ``None``: the terminal.
         error: shows a start-up error (`write` when ``None``); the command line
             passes one that writes to standard error.
         practice: start practice mode (`hogwarts_rules.actions.Practice`) as soon
             as the game is created, and say so.
+        style: ``"plain"`` (lines of text), ``"rich"`` (colour and panels: needs
+            the extra ``terminal``), or ``None``: rich, with prompt_toolkit's
+            completion, when ``read`` and ``write`` are ``None``, both standard
+            streams are a terminal and the extra is installed; else plain (and
+            on a terminal without the extra, one line says how to get it).
+        take_single: take a decision that has only one choice without asking,
+            and say so (``Only one choice: ... (taken)``); the decision right
+            after an ``undo`` or a ``load`` is always asked.
+        short_menus: use the game's short menus (`TerminalHooks`: ``choices``), such
+            as Clue's suggestion asked suspect then item; ``False``: one numbered
+            list of every action, in the game's order (for scripts).
 
     Returns:
         0 when the game ended, or the person quit or closed the input; 2 for a bad
@@ -772,6 +1291,21 @@ def run_play(
         bad player count, seed or option), after a one-line error message; 1 if
         the bots made `MAX_BOT_STEPS` moves in a row or the game could not go on.
     """
+    chosen_style = _style(style, read, write)
+    if chosen_style is None:
+        message = f"error: style must be 'plain', 'rich' or None, not {str(style)[:20]!r}"
+        (error or write or print)(message)
+        return 2
+    if chosen_style == "rich" and not fancy_available():
+        (error or write or print)(f"error: the rich display needs the extra: {INSTALL_HINT}")
+        return 2
+    holder: list[_Session | _ConsoleSession] = []  # the session, whose words complete
+    on_terminal = read is None and write is None
+    fancy = chosen_style == "rich" and on_terminal
+    if read is None:
+        read = completing_reader(lambda: holder[0].words if holder else ()) if fancy else input
+    display = RichDisplay(write) if chosen_style == "rich" else Display(write or print)
+    write = display.write if chosen_style == "plain" else (lambda line: display.say(line))
     say_error = write if error is None else error
     found = _find(game)
     if isinstance(found, str):
@@ -786,8 +1320,8 @@ def run_play(
             f"{spec.seat_noun}s, not {str(players)[:40]}"
         )
         return 2
-    bot_name = spec.bot_names[0] if bot is None else bot
-    if bot_name not in spec.bots:
+    bot_name = spec.bot_names[0] if bot is None and spec.bots else bot
+    if spec.bots and bot_name not in spec.bots:
         say_error(
             f"error: {spec.title} has no bot called {str(bot_name)[:40]!r} "
             f"(its bots: {', '.join(spec.bot_names)})"
@@ -817,6 +1351,14 @@ def run_play(
     # The seed is the host's secret: it rebuilds the deal, the decks and every roll to
     # come. It is said only when the game is over (see `_Session._seed_line`).
     mode = " (practice mode)" if practice else ""
+    if on_terminal and style is None and is_terminal() and not fancy_available():
+        write(f"Plain text: for colour, panels and completion, {INSTALL_HINT}")
+    if not spec.bots:
+        if seat is not None:
+            write(f"(You are the game master of every {spec.seat_noun}: the seat is not used.)")
+        return _run_console(
+            spec, start, seed, read, display, write, practice=practice, holder=holder
+        )
     write(
         _safe(
             f"{spec.title}{mode}: you play {chosen}; bots play {bots}. Type help for the commands."
@@ -825,6 +1367,62 @@ def run_play(
     started: tuple[Event, ...] = ()
     if practice:
         start, started = start.apply(Practice())
-    session = _Session(spec, start, chosen, bot=bot_name, bot_seed=seed, read=read, write=write)
+    assert isinstance(bot_name, str)
+    session = _Session(
+        spec,
+        start,
+        chosen,
+        bot=bot_name,
+        bot_seed=seed,
+        read=read,
+        display=display,
+        take_single=take_single,
+        short_menus=short_menus,
+    )
+    holder.append(session)
     session._narrate(started)
+    return session.run()
+
+
+def _style(
+    style: str | None, read: Callable[[str], str] | None, write: Callable[[str], None] | None
+) -> str | None:
+    """``"plain"`` or ``"rich"``, as asked or as the terminal allows; ``None``: a bad style."""
+    if style in ("plain", "rich"):
+        return style
+    if style is not None:
+        return None
+    if read is None and write is None and is_terminal() and fancy_available():
+        return "rich"
+    return "plain"
+
+
+def _run_console(
+    spec: GameSpec,
+    start: GameBase,
+    seed: int,
+    read: Callable[[str], str],
+    display: Display,
+    write: Callable[[str], None],
+    *,
+    practice: bool,
+    holder: list[_Session | _ConsoleSession],
+) -> int:
+    """Run a game without bots from its game master's console (``holder`` gets the session)."""
+    found = _console(spec, start)
+    if found is None:  # pragma: no cover - `playable` checked it
+        write(f"error: {spec.title} has no game master's console")
+        return 2
+    hooks, console = found
+    mode = " (practice mode)" if practice else ""
+    write(
+        _safe(
+            f"{spec.title}{mode}: you are the game master of "
+            f"{', '.join(start.seat_names) or 'an empty scene'}. Type help for the commands."
+        )
+    )
+    if practice:
+        start, _ = start.apply(Practice())
+    session = _ConsoleSession(spec, start, console, hooks, seed=seed, read=read, display=display)
+    holder.append(session)
     return session.run()

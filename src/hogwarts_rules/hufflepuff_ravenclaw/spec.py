@@ -27,7 +27,7 @@ from hogwarts_rules.hufflepuff_ravenclaw.game import KIND, MAX_CHARACTERS, Game,
 from hogwarts_rules.hufflepuff_ravenclaw.notation import NOTATION
 from hogwarts_rules.hufflepuff_ravenclaw.view import SceneView
 from hogwarts_rules.serialization import structure
-from hogwarts_rules.spec import Command, GameSpec, Option
+from hogwarts_rules.spec import Command, GameSpec, Option, TerminalHooks
 
 __all__ = ["MAX_EXTRA", "SPEC"]
 
@@ -77,6 +77,12 @@ def _demo(players: int, seed: int, say: Callable[[str], None]) -> GameBase:
     return demo(seed, say)
 
 
+def _terminal(game: GameBase) -> TerminalHooks:
+    from hogwarts_rules.hufflepuff_ravenclaw.terminal import Terminal
+
+    return Terminal(game)
+
+
 def _odds_arguments(parser: Any) -> None:
     from hogwarts_rules.hufflepuff_ravenclaw.commands import odds_arguments
 
@@ -121,6 +127,7 @@ SPEC: Final = GameSpec(
     complete_actions=False,
     parse_player=_player,
     demo=_demo,
+    terminal=_terminal,
     notation=NOTATION,
     commands=(
         Command(
