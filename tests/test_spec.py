@@ -14,7 +14,7 @@ from hogwarts_rules import catalogue as catalogue_module
 from hogwarts_rules.bots import Bot, RandomBot
 from hogwarts_rules.catalogue import unregister_game
 from hogwarts_rules.engine import GameBase
-from hogwarts_rules.errors import MAX_MESSAGE, MAX_PATH, InvalidDataError
+from hogwarts_rules.errors import MAX_MESSAGE, MAX_PATH, IllegalActionError, InvalidDataError
 
 
 @pytest.mark.parametrize("kind", [spec.kind for spec in games() if spec.bots])
@@ -81,7 +81,9 @@ def test_error_messages_and_paths_are_bounded() -> None:
         ({"extra_stats": ["<Luck"]}, "bad_name"),
         ({"extra_skills": {"a\x1b[2Jb": "common"}}, "bad_name"),
         ({"extra_spells": {"Lumos\n": {"skill": "Charms", "year": 1, "effect": "x"}}}, "bad_name"),
-        ({"extra_stats": ["Luck", "Luck"]}, "duplicate_name"),
+        ({"extra_stats": ["Luck", "Luck"]}, "bad_stats"),
+        ({"extra_stats": ["a\u2028b"]}, "bad_name"),
+        ({"extra_stats": [f"Luck {i}" for i in range(101)]}, "bad_stats"),
     ],
 )
 def test_extra_names_follow_the_rules_of_names(options: dict[str, Any], code: str) -> None:
@@ -194,3 +196,18 @@ def test_a_game_that_reads_its_own_setup_gets_every_schema_but_the_saved_games()
         assert reply["error"]["field"] == "$.name"
     finally:
         unregister_game("toy-own-setup")
+
+
+def test_extra_names_are_labels_of_up_to_80_characters() -> None:
+    skill = "Care of Magical Creatures and Other Beasts of the Forest"  # 56 characters
+    scene = find_game("hr").new_game(["Sky"], seed=1, extra_skills={skill: "common"})
+    assert skill in scene.view(None).to_dict()["skills"]
+    with pytest.raises(OptionError) as caught:
+        find_game("hr").new_game(["Sky"], seed=1, extra_skills={"x" * 81: "common"})
+    assert caught.value.code == "bad_name" and "at most 80" in caught.value.message
+
+
+def test_a_huge_count_of_players_is_refused_in_words() -> None:
+    with pytest.raises(IllegalActionError) as caught:
+        find_game("clue").new_game(10**5000)
+    assert caught.value.code == "player_count" and caught.value.message.endswith("not that many")

@@ -105,3 +105,34 @@ def test_clue_asks_each_step_of_an_ordinary_turn() -> None:
         if game.is_over:
             break
     assert {"deal", "decision", "roll", "move", "act"} <= seen
+
+
+def test_clue_asks_the_acting_player_only_what_it_may_do() -> None:
+    from hogwarts_rules import find_game
+
+    spec = find_game("clue")
+    game = spec.new_game(["Ann", "Ben", "Cat"], seed=3)
+    bots = {seat: spec.make_bot("random", game) for seat in game.seat_names}
+    seen: set[str] = set()
+    for _ in range(3000):
+        if game.is_over:
+            break
+        view = game.view(game.to_act[0] if game.to_act else "Ann")
+        ask = view.ask
+        if ask.kind == "act":
+            current = ask.player
+            assert current is not None
+            mine = game.view(current).ask.text
+            verbs = {type(a).__name__ for a in game.legal_actions(current)}
+            assert ("suggest" in mine) == ("Suggest" in verbs), mine
+            assert ("accuse" in mine) == ("Accuse" in verbs), mine
+            seen.add(mine)
+            for other in game.seat_names:
+                if other != current:
+                    assert (
+                        game.view(other).ask.text == f"{current} to suggest, accuse or end the turn"
+                    )
+        seat = game.to_act[0] if game.to_act else "Ann"
+        actions = game.legal_actions(seat) if game.to_act else game.legal_actions()
+        game, _ = game.apply(bots[seat].choose(game.view(seat), seat, actions))
+    assert any("suggest" not in text for text in seen) and any("suggest" in text for text in seen)

@@ -493,10 +493,11 @@ class GameSpec:
                 )
             return list(players)
         if not self.min_players <= players <= self.max_players:
+            shown = str(players) if players.bit_length() <= 64 else "that many"
             raise IllegalActionError(
                 "player_count",
                 f"{self.title} is for {self.min_players} to {self.max_players} "
-                f"{self.seat_noun}s, not {players}",
+                f"{self.seat_noun}s, not {shown}",
             )
         return list(self.seat_names[:players])
 

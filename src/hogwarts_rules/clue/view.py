@@ -289,7 +289,30 @@ def ask_for(game: Game, player: str | None) -> Ask:
         return Ask(None, "deal", "Deal the cards to start the game")
     current = game.current_player
     kind, words = _STEP_ASKS[Step(game.step)]
+    if kind == "act" and current is not None and player == current:
+        words = "{} to " + _act_words(game, current)
     return Ask(current, kind, words.format(current))
+
+
+def _act_words(game: Game, player: str) -> str:
+    """What ``player`` may do after moving, in words (for ``player`` alone).
+
+    "suggest, accuse or end the turn", or fewer, from the player's legal actions:
+    other seats are told the general question, which says nothing of the player's cards.
+    """
+    from hogwarts_rules.clue.actions import Accuse, EndTurn, Suggest
+
+    kinds = {type(action) for action in game.legal_actions(player)}
+    offered = [
+        verb
+        for verb, kind in (("suggest", Suggest), ("accuse", Accuse), ("end the turn", EndTurn))
+        if kind in kinds
+    ]
+    if not offered:
+        return "act"
+    if len(offered) == 1:
+        return offered[0]
+    return ", ".join(offered[:-1]) + " or " + offered[-1]
 
 
 def view_for(game: Game, player: str | None) -> ClueView:

@@ -21,11 +21,13 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Final
 
-from hogwarts_rules.engine import GameBase, check_player_names
+from hogwarts_rules.engine import GameBase
 from hogwarts_rules.hufflepuff_ravenclaw.character import Character, SkillKind, Spell
+from hogwarts_rules.hufflepuff_ravenclaw.errors import refuse
 from hogwarts_rules.hufflepuff_ravenclaw.game import KIND, MAX_CHARACTERS, Game, new_game
 from hogwarts_rules.hufflepuff_ravenclaw.notation import NOTATION
 from hogwarts_rules.hufflepuff_ravenclaw.view import SceneView
+from hogwarts_rules.names import MAX_LABEL_LENGTH, check_name
 from hogwarts_rules.serialization import structure
 from hogwarts_rules.spec import Command, GameSpec, Option, TerminalHooks
 
@@ -44,8 +46,17 @@ MAX_EXTRA: Final = 100
 
 
 def _names(names: Sequence[str], noun: str) -> None:
-    """Extra names follow the rules of names (no control codes, no lone surrogates...)."""
-    check_player_names(names, minimum=0, maximum=MAX_EXTRA, noun=noun)
+    """Extra names are labels, at most `MAX_EXTRA` of them, all different.
+
+    A label follows `hogwarts_rules.names`: 1 to 80 characters, no white space at an
+    end, no control, format or surrogate characters.
+    """
+    if len(names) > MAX_EXTRA:
+        raise refuse("bad_stats", f"a scene takes at most {MAX_EXTRA} {noun}s, not {len(names)}")
+    for name in names:
+        check_name(name, f"an {noun} name", max_length=MAX_LABEL_LENGTH)
+    if len(set(names)) != len(names):
+        raise refuse("bad_stats", f"every {noun} needs a different name")
 
 
 def _extra_stats(value: object) -> tuple[str, ...]:
