@@ -402,3 +402,16 @@ def test_seeds_and_states_are_read_from_strings(value: int) -> None:
     data = {"kind": "seeded", "seed": str(value), "state": str(value)}
     assert dice_from_dict(data) == SeededDice(value, value)
     assert SeededDice(value).to_dict() == data
+
+
+def test_roll_die_is_roll_without_a_label() -> None:
+    from hogwarts_rules.engine import Context
+
+    for dice in (SeededDice(12345), ScriptedDice([3, 1, 6, 2, 5, 4, 6, 1, 2, 3])):
+        labelled, bare = Context(dice), Context(dice)
+        for sides in (6, 6, 20, 6, 2, 6, 6, 3, 6, 6):
+            if isinstance(dice, ScriptedDice) and sides != 6:
+                continue  # scripted faces fit a D6
+            assert labelled.roll(sides, label="a roll") == bare.roll_die(sides)
+        assert labelled.dice == bare.dice
+    assert not Context(SeededDice(1)).external and Context(ExternalDice()).external

@@ -693,3 +693,64 @@ def test_different_games_differ() -> None:
     a, _ = _deciding().apply(hr.SpendYouth("Sky", 0))
     b, _ = _deciding().apply(hr.SpendYouth("Sky", 1))
     assert a != b
+
+
+# =============================================================== fast constructors and copies
+
+
+def test_copier_is_replace_with_its_values_in_order() -> None:
+    from hogwarts_rules.engine import copier, replace
+
+    game = scene(seed=3)
+    game.legal_actions()  # worked out: a copy must not keep it
+    copy = copier(hr.Game, "history", "pending")
+    assert copier(hr.Game, "history", "pending") is copy  # generated once
+    history = game.history.add(TEST)
+    copied = copy(game, history, None)
+    assert copied == replace(game, history=history, pending=None)
+    assert copied.history is history and copied._memo_root is None and copied._memo is None
+    primed = copier(hr.Game, "_memo_to_act")(game, ("Sky",))
+    assert primed._memo_to_act == ("Sky",) and primed == game
+    with pytest.raises(TypeError, match="no field 'colour'"):
+        copier(hr.Game, "colour")
+
+
+def test_replace_keeps_a_history_as_it_is_and_converts_any_other_sequence() -> None:
+    from hogwarts_rules.engine import replace
+    from hogwarts_rules.history import History
+
+    game = scene(seed=3)
+    history = History((TEST,))
+    assert replace(game, history=history).history is history
+    converted = replace(game, history=[TEST]).history
+    assert type(converted) is History and converted == (TEST,)
+
+
+def test_an_event_constructor_builds_the_event_the_class_builds() -> None:
+    from hogwarts_rules.adventure import events as ad_events
+    from hogwarts_rules.events import EVENTS, constructor
+
+    moved = constructor(ad_events.Moved)
+    assert constructor(ad_events.Moved) is moved
+    fast = moved("Ann", "Great Hall", "Hallways", ad_events.Movement.STEP)
+    slow = ad_events.Moved("Ann", "Great Hall", "Hallways", ad_events.Movement.STEP)
+    assert fast == slow and hash(fast) == hash(slow) and type(fast) is ad_events.Moved
+    assert fast.to_dict() == slow.to_dict() and repr(fast) == repr(slow)
+    with pytest.raises(attrs.exceptions.FrozenInstanceError):
+        fast.player = "Ben"  # type: ignore[misc]
+    with pytest.raises(TypeError):
+        moved("Ann", "Great Hall")  # every field, positionally
+    rolled = constructor(ad_events.TableRolled)("Ann", "t", "T", (3,), (("x", 1),), 4, "r")
+    assert EVENTS.structure(rolled.to_dict(), Event) == rolled
+
+
+def test_a_context_is_replaying_while_supplied_inputs_remain() -> None:
+    from hogwarts_rules.actions import Practice, Rekey
+    from hogwarts_rules.engine import Context
+
+    first, second = Rekey("1"), Practice()  # any two actions as the options
+    ctx = Context(SeededDice(1), (first,))
+    assert ctx.replaying
+    assert ctx.decide("Sky", [first, second], prompt="which?") is first
+    assert not ctx.replaying
+    assert not Context(SeededDice(1)).replaying

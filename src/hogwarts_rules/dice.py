@@ -194,10 +194,15 @@ class SeededDice:
 
 def _seeded(seed: int, state: int) -> SeededDice:
     """`SeededDice` without re-checking ``seed`` and ``state`` (both already checked)."""
-    dice = object.__new__(SeededDice)
-    object.__setattr__(dice, "seed", seed)
-    object.__setattr__(dice, "state", state)
+    dice = _new(SeededDice)
+    _set_seed(dice, seed)
+    _set_state(dice, state)
     return dice
+
+
+_new: Final = object.__new__
+_set_seed: Final = SeededDice.seed.__set__  # type: ignore[attr-defined]  # the slots' setters
+_set_state: Final = SeededDice.state.__set__  # type: ignore[attr-defined]
 
 
 def _int_tuple(values: Iterable[int]) -> tuple[int, ...]:

@@ -77,6 +77,7 @@ __all__ = [
     "Outcome",
     "Pending",
     "check_player_names",
+    "copier",
     "make_dice",
     "replace",
     "replacer",
@@ -181,7 +182,8 @@ def _replacer(cls: type[Any]) -> Any:
     """Generate ``cls``'s copy-with-changes function (one straight line per field)."""
     fields = attrs.fields(cls)
     names = tuple(f.name for f in fields if not f.metadata.get(MEMO))
-    params = ", ".join(f"{name}=_KEEP" for name in names)
+    memos = tuple(f.name for f in fields if f.metadata.get(MEMO))
+    params = ", ".join([*(f"{name}=_KEEP" for name in names), *(f"{n}=None" for n in memos)])
     lines = [f"def replace_{cls.__name__}(value, *, {params}):", "    new = _new(_cls)"]
     namespace: dict[str, Any] = {"_KEEP": _KEEP, "_new": object.__new__, "_cls": cls}
     for field in fields:
@@ -189,15 +191,18 @@ def _replacer(cls: type[Any]) -> Any:
             continue
         name = field.name
         given = name
-        if field.metadata.get(CONVERT) and field.converter is not None:
+        convert = field.metadata.get(CONVERT)
+        if convert and field.converter is not None:
             namespace[f"_convert_{name}"] = field.converter
             given = f"_convert_{name}({name})"
+            if isinstance(convert, type):  # a value of exactly that type is kept as it is
+                namespace[f"_type_{name}"] = convert
+                given = f"({name} if type({name}) is _type_{name} else {given})"
         lines.append(
             f"    {_setter(cls, name, namespace)}value.{name} if {name} is _KEEP else {given})"
         )
-    for field in fields:
-        if field.metadata.get(MEMO):  # a memo belongs to one value: the copy starts empty
-            lines.append(f"    {_setter(cls, field.name, namespace)}None)")
+    for name in memos:  # a memo belongs to one value: the copy starts empty (or primed)
+        lines.append(f"    {_setter(cls, name, namespace)}{name})")
     lines.append("    return new")
     exec("\n".join(lines), namespace)  # generated from the class's own field names
     function = namespace[f"replace_{cls.__name__}"]
@@ -211,16 +216,60 @@ MEMO: Final = "hogwarts_rules.memo"
 """Field metadata key marking a private memo that `replace` gives each copy afresh."""
 
 CONVERT: Final = "hogwarts_rules.convert"
-"""Field metadata key: `replace` runs this field's converter on a new value."""
+"""Field metadata key: `replace` runs this field's converter on a new value (when the
+metadata's value is a class, except on a value of exactly that class)."""
 
 
 def replacer(cls: type[_Value]) -> Callable[..., _Value]:
     """``cls``'s generated copy-with-changes function: ``replacer(cls)(value, **changes)``.
 
     What `replace` calls, for hot paths that copy values of one class many times
-    (unknown field names raise a bare `TypeError`).
+    (unknown field names raise a bare `TypeError`). A field marked `MEMO` starts
+    empty in the copy; rules code that already knows its value (a game's next legal
+    actions, worked out while the action was applied) may prime it by name.
     """
     function: Callable[..., _Value] = _REPLACERS.get(cls) or _replacer(cls)
+    return function
+
+
+_COPIERS: dict[tuple[type[Any], tuple[str, ...]], Any] = {}
+
+
+def copier(cls: type[_Value], *names: str) -> Callable[..., _Value]:
+    """A generated function ``copy(value, *new_values)`` for one fixed set of changes.
+
+    ``copier(cls, "a", "b")(value, x, y)`` is ``replace(value, a=x, b=y)`` (no
+    converter runs, not even a `CONVERT` one), with the new values given
+    positionally: for the hottest copy of a game, made once per action. A field
+    marked `MEMO` starts empty unless it is named.
+
+    Raises:
+        TypeError: a name is no field of the class.
+    """
+    key = (cls, names)
+    found: Callable[..., _Value] | None = _COPIERS.get(key)
+    if found is not None:
+        return found
+    fields = attrs.fields(cls)  # type: ignore[arg-type]
+    known = {f.name for f in fields}
+    unknown = [name for name in names if name not in known]
+    if unknown:
+        raise TypeError(f"{cls.__name__} has no field {unknown[0]!r}")
+    lines = [f"def copy_{cls.__name__}(value, {', '.join(names)}):", "    new = _new(_cls)"]
+    namespace: dict[str, Any] = {"_new": object.__new__, "_cls": cls}
+    for field in fields:
+        name = field.name
+        if name in names:
+            given = name
+        elif field.metadata.get(MEMO):
+            given = "None"
+        else:
+            given = f"value.{name}"
+        lines.append(f"    {_setter(cls, name, namespace)}{given})")
+    lines.append("    return new")
+    exec("\n".join(lines), namespace)  # generated from the class's own field names
+    function: Callable[..., _Value] = namespace[f"copy_{cls.__name__}"]
+    _COPIERS[key] = function
     return function
 
 
@@ -283,13 +332,14 @@ class Context:
     def __init__(self, dice: DiceSource, inputs: tuple[Action, ...] = ()) -> None:
         """Start applying one action with these dice and previously supplied inputs."""
         self._dice = dice
-        self.external = isinstance(dice, ExternalDice)
         # Seeded dice roll here, on two integers (the same SplitMix64 steps as
         # `SeededDice.roll`), and become a `SeededDice` again only when read.
         if type(dice) is SeededDice:
+            self.external = False
             self._seed: int | None = dice.seed
             self._state = dice.state
         else:
+            self.external = isinstance(dice, ExternalDice)
             self._seed = None
             self._state = 0
         self._inputs = inputs
@@ -304,6 +354,15 @@ class Context:
             self._dice = _seeded(seed, self._state)
         return self._dice
 
+    @property
+    def replaying(self) -> bool:
+        """True when the next decision or external roll is one supplied already.
+
+        The action is being run again up to where it stopped: `decide` returns what
+        was chosen without showing anything, so rules code may skip building its prompt.
+        """
+        return self._cursor < len(self._inputs)
+
     def emit(self, *events: Event) -> None:
         """Record events, in order."""
         self.events.extend(events)
@@ -315,8 +374,12 @@ class Context:
             return value
         return None
 
-    def _roll_index(self, sides: int) -> int:
-        """A fair roll of 1 to ``sides`` from the dice (not external ones)."""
+    def roll_die(self, sides: int) -> int:
+        """A fair roll of 1 to ``sides`` from dice that are not external (no label needed).
+
+        The fast path of `roll` for rules code that has checked `external` first:
+        nothing is shown to anybody, so no label is built.
+        """
         if self._seed is None:
             value, self._dice = self._dice.roll(sides)
             return value
@@ -344,7 +407,7 @@ class Context:
                 (or a function of no arguments that returns it, called only then).
         """
         if not self.external:
-            return self._roll_index(sides)
+            return self.roll_die(sides)
         supplied = self._next_input()
         if supplied is None:
             p = Fraction(1, sides)
@@ -360,8 +423,8 @@ class Context:
         """Roll ``count`` dice of ``sides`` faces, one at a time (so ``2d6`` is two rolls)."""
         if not self.external:
             if count == 1:
-                return (self._roll_index(sides),)
-            return tuple([self._roll_index(sides) for _ in range(count)])
+                return (self.roll_die(sides),)
+            return tuple([self.roll_die(sides) for _ in range(count)])
         return tuple(
             self.roll(
                 sides,
@@ -379,7 +442,7 @@ class Context:
         if not faces:
             raise ValueError("cannot draw from nothing")
         if not self.external:
-            return faces[self._roll_index(len(faces)) - 1]
+            return faces[self.roll_die(len(faces)) - 1]
         supplied = self._next_input()
         if supplied is None:
             counts: dict[T, int] = {}
@@ -557,7 +620,7 @@ class GameBase(abc.ABC):
     dice: DiceSource = attrs.field(repr=False)
     pending: Pending | None = attrs.field(default=None, repr=False)
     history: History = attrs.field(
-        factory=History, converter=as_history, repr=False, metadata={CONVERT: True}
+        factory=History, converter=as_history, repr=False, metadata={CONVERT: History}
     )
     # What is worked out from the value (who acts, the legal actions), kept once
     # asked: a pure function of the value, so it takes no part in equality or repr.
@@ -673,6 +736,11 @@ class GameBase(abc.ABC):
         Each listed action is accepted by `apply()`. When external dice are
         awaited, the listed actions are the possible `ChanceOutcome` values.
         """
+        memo = self._memo  # one seat's actions, once worked out (only when nothing is pending)
+        if memo is not None and type(player) is str:
+            found = memo.get(player)
+            if found is not None:
+                return found
         if self.pending is not None:
             request = self.pending.request
             if isinstance(request, ChanceRequest):
@@ -693,7 +761,6 @@ class GameBase(abc.ABC):
             return root
         if type(player) is not str:
             return tuple(a for a in root if a.actor == player)
-        memo = self._memo
         if memo is None:
             memo = {}
             object.__setattr__(self, "_memo", memo)
@@ -838,19 +905,25 @@ class GameBase(abc.ABC):
             IllegalActionError: the action is not allowed now (see `check()`).
             DiceError: scripted dice ran out or do not fit the die rolled.
         """
-        self.check(action)
-        if isinstance(action, CORE_ACTIONS):
-            return self._apply_core(action)
-        if self.pending is None:
+        pending = self.pending
+        if pending is None:
+            # An action listed by `legal_actions` (the tuple worked out once for this
+            # value) is accepted as it is: the check would only find it in that tuple.
+            listed = self._memo_root
+            if listed is None or not isinstance(action, Action) or action not in listed:
+                self.check(action)
+                if isinstance(action, CORE_ACTIONS):
+                    return self._apply_core(action)
             root: Self = self
             root_action = action
             inputs: tuple[Action, ...] = ()
             skip = 0
         else:
-            root = self.pending.root
-            root_action = self.pending.action
-            inputs = (*self.pending.inputs, action)
-            skip = self.pending.emitted
+            self.check(action)
+            root = pending.root
+            root_action = pending.action
+            inputs = (*pending.inputs, action)
+            skip = pending.emitted
         ctx = Context(root.dice, inputs)
         history = self.history.add(action)
         try:
@@ -862,7 +935,7 @@ class GameBase(abc.ABC):
             pending = Pending(root, root_action, inputs, stop.request, len(ctx.events))
             next_game = replace(shown, dice=root.dice, pending=pending, history=history)
             return next_game, tuple(ctx.events[skip:])
-        return next_game, tuple(ctx.events[skip:])
+        return next_game, tuple(ctx.events[skip:] if skip else ctx.events)
 
     def _play_to_end(self, ctx: Context, action: Action, history: History) -> Self:
         """`_play` the action, then set the dice, the history and no pending action.

@@ -68,20 +68,19 @@ class History(Sequence[Action]):
 
     def add(self, action: Action) -> History:
         """This history with ``action`` added at the end (``self`` is unchanged)."""
-        new = _new(_Growing)  # a History in the making: its slots may be set, once
+        new = _new(History)  # its slots are set once, here, through their descriptors
         tail = (*self._tail, action)
         if len(tail) == CHUNK:
-            new._chunks = (*self._chunks, tail)
-            new._tail = ()
+            _set_chunks(new, (*self._chunks, tail))
+            _set_tail(new, ())
         else:
-            new._chunks = self._chunks
-            new._tail = tail
-        new._length = self._length + 1
+            _set_chunks(new, self._chunks)
+            _set_tail(new, tail)
+        _set_length(new, self._length + 1)
         first = self._practice_from
         if first is None and type(action) is Practice:
             first = self._length
-        new._practice_from = first
-        new.__class__ = History  # type: ignore[assignment]
+        _set_practice_from(new, first)
         return new
 
     @property
@@ -152,14 +151,12 @@ class History(Sequence[Action]):
         return (History, (tuple(self),))
 
 
-class _Growing(History):
-    """A `History` while `History.add` fills its slots (then it becomes a `History`)."""
-
-    __slots__ = ()
-    __setattr__ = object.__setattr__  # type: ignore[assignment]
-
-
 _new: Final = object.__new__
+# Each slot's setter (the immutable `History` refuses attribute assignment).
+_set_chunks: Final = History._chunks.__set__  # type: ignore[attr-defined]
+_set_tail: Final = History._tail.__set__  # type: ignore[attr-defined]
+_set_length: Final = History._length.__set__  # type: ignore[attr-defined]
+_set_practice_from: Final = History._practice_from.__set__  # type: ignore[union-attr]
 
 
 def as_history(actions: Iterable[Action]) -> History:

@@ -81,6 +81,18 @@ def _step_or_roll(here: Space, ready: bool) -> type[Action]:
     return MoveOne if one >= rolled else RollToMove
 
 
+@functools.cache
+def _harmful(key: str, result: object) -> bool:
+    """Whether the row of table ``key`` with this result sends to the Hospital or costs points."""
+    table = TABLES.get(key)
+    rows = [r for r in table.rows if r.result == result] if table else []
+    return any(
+        e.kind is EffectKind.HOSPITAL or (e.kind is EffectKind.POINTS and e.amount < 0)
+        for r in rows
+        for e in r.effects
+    )
+
+
 class HeuristicBot:
     """A sensible player.
 
@@ -102,39 +114,37 @@ class HeuristicBot:
         """See `Bot.choose`."""
         me = view.players[player]
         ready = self.ready(me)
-        for kind in (EnterDungeon, GoToThirdFloor, RollOff):
-            for action in actions:
-                if isinstance(action, kind) and (ready or isinstance(action, RollOff)):
-                    return action
-        if any(isinstance(a, KeepRoll) for a in actions):
+        first: dict[type[Action], Action] = {}  # the first action of each kind, in one pass
+        for action in actions:
+            if type(action) not in first:
+                first[type(action)] = action
+        if ready:
+            found = first.get(EnterDungeon) or first.get(GoToThirdFloor)
+            if found is not None:
+                return found
+        found = first.get(RollOff)
+        if found is not None:
+            return found
+        if KeepRoll in first:
             return self._keep_or_change(view, actions)
-        if any(isinstance(a, ChooseSpace) for a in actions):
+        if ChooseSpace in first:
             ready_to_go = me.clues >= CLUES_FOR_SHORTCUT and ready
             wanted = Space.THIRD_FLOOR if ready_to_go else Space.CHARMS
             for action in actions:
                 if isinstance(action, ChooseSpace) and action.space == wanted.value:
                     return action
-        for kind2 in (JoinTeam, ChooseHouse):
-            for action in actions:
-                if isinstance(action, kind2):
-                    return action
-        if any(isinstance(a, MoveOne) for a in actions):
-            wanted_kind = _step_or_roll(me.space, ready)
-            for action in actions:
-                if isinstance(action, wanted_kind):
-                    return action
+        found = first.get(JoinTeam) or first.get(ChooseHouse)
+        if found is not None:
+            return found
+        if MoveOne in first:
+            found = first.get(_step_or_roll(me.space, ready))
+            if found is not None:
+                return found
         return actions[0]
 
     def _keep_or_change(self, view: AdventureView, actions: Sequence[Action]) -> Action:
         details = view.details
-        table = TABLES.get(str(details.get("table", "")))
-        rows = [r for r in table.rows if r.result == details.get("result")] if table else []
-        harmful = any(
-            e.kind is EffectKind.HOSPITAL or (e.kind is EffectKind.POINTS and e.amount < 0)
-            for r in rows
-            for e in r.effects
-        )
-        if harmful:
+        if _harmful(str(details.get("table", "")), details.get("result")):
             for kind in (UseBonus, UseRemembrall):
                 for action in actions:
                     if isinstance(action, kind):

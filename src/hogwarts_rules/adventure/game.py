@@ -14,7 +14,6 @@ Examples:
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Sequence
 from typing import Any, ClassVar, Final, Self
 
@@ -31,16 +30,15 @@ from hogwarts_rules.adventure.actions import (
     RollToMove,
     TakeTurn,
 )
-from hogwarts_rules.adventure.board import Region, Space, region
+from hogwarts_rules.adventure.board import Region, region
 from hogwarts_rules.adventure.errors import refuse
 from hogwarts_rules.adventure.events import Ending
 from hogwarts_rules.adventure.player import Player, PlayerDraft
-from hogwarts_rules.adventure.rules import VOLDEMORT_POINTS, play
+from hogwarts_rules.adventure.rules import CLUES_FOR_SHORTCUT, VOLDEMORT_POINTS, play, turn_actions
 from hogwarts_rules.adventure.view import AdventureView, view_for
 from hogwarts_rules.dice import DiceSource
 from hogwarts_rules.engine import Context, GameBase, Outcome, check_player_names, make_dice
 from hogwarts_rules.frozen import FrozenMap
-from hogwarts_rules.history import History
 from hogwarts_rules.serialization import unstructure
 
 __all__ = [
@@ -58,28 +56,8 @@ __all__ = [
 KIND: Final = "first-year-adventure"
 """The game's kind, as written in saved games."""
 
-CLUES_FOR_SHORTCUT: Final = 5
-"""Clues needed to go straight to the 3rd Floor, and to enter the dungeon."""
-
 MAX_ROUND_LIMIT: Final = 100_000
 """The largest round limit (`AdventureSetup.max_rounds`) a game accepts."""
-
-
-_ON_LOOP: Final = {space: region(space) is Region.HOGWARTS for space in Space}
-"""Whether each space is on the loop (where a turn offers a choice of moves)."""
-
-
-@functools.lru_cache(maxsize=1024)
-def _turn_actions(
-    name: str, on_loop: bool, on_third_floor: bool, shortcut: bool
-) -> tuple[Action, ...]:
-    """What ``name`` may start a turn with (actions are values: one tuple serves every game)."""
-    if not on_loop:
-        return (TakeTurn(name),)
-    actions: list[Action] = [MoveOne(name), RollToMove(name)]
-    if shortcut:
-        actions.append(EnterDungeon(name) if on_third_floor else GoToThirdFloor(name))
-    return tuple(actions)
 
 
 @attrs.frozen
@@ -220,11 +198,7 @@ class Game(GameBase):
         name = self.current_player
         if name is None:
             return ()
-        p = self.players[name]
-        shortcut = p.clues >= CLUES_FOR_SHORTCUT
-        return _turn_actions(
-            name, _ON_LOOP[p.space], shortcut and p.space is Space.THIRD_FLOOR, shortcut
-        )
+        return turn_actions(self.players[name])
 
     def _check_root(self, action: Action) -> None:
         if action in self._legal_root():
@@ -266,8 +240,8 @@ class Game(GameBase):
     def _play(self, ctx: Context, action: Action) -> Self:
         return play(self, ctx, action)  # type: ignore[return-value]
 
-    def _play_to_end(self, ctx: Context, action: Action, history: History) -> Self:
-        return play(self, ctx, action, history)  # type: ignore[return-value]
+    # The engine calls `play` itself (one call fewer per action).
+    _play_to_end = play
 
     # ----- serialization ------------------------------------------------------------------------
 

@@ -14,8 +14,9 @@ effects (see `hogwarts_rules.adventure.tables` for the tables, which are data).
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Mapping, Sequence
-from typing import TYPE_CHECKING, Final, cast
+from typing import TYPE_CHECKING, Final
 
 from hogwarts_rules.actions import Action
 from hogwarts_rules.adventure.actions import (
@@ -34,7 +35,15 @@ from hogwarts_rules.adventure.actions import (
     UseBonus,
     UseRemembrall,
 )
-from hogwarts_rules.adventure.board import DUNGEON, LOOP, Space, loop_step, next_space
+from hogwarts_rules.adventure.board import (
+    DUNGEON,
+    LOOP,
+    Region,
+    Space,
+    loop_step,
+    next_space,
+    region,
+)
 from hogwarts_rules.adventure.events import (
     AmountRolled,
     Attribute,
@@ -80,17 +89,70 @@ from hogwarts_rules.adventure.tables import (
     Wand,
     Wealth,
 )
-from hogwarts_rules.engine import Context, replacer
+from hogwarts_rules.engine import Context, copier, replacer
+from hogwarts_rules.events import constructor
 from hogwarts_rules.frozen import FrozenMap
 from hogwarts_rules.history import History
 
 if TYPE_CHECKING:
     from hogwarts_rules.adventure.game import Game
 
-__all__ = ["VOLDEMORT_POINTS", "Draft", "play"]
+__all__ = ["CLUES_FOR_SHORTCUT", "VOLDEMORT_POINTS", "Draft", "play", "turn_actions"]
 
 VOLDEMORT_POINTS: Final = 170
 """House points Dumbledore awards for defeating Voldemort."""
+
+CLUES_FOR_SHORTCUT: Final = 5
+"""Clues needed to go straight to the 3rd Floor, and to enter the dungeon."""
+
+_ON_LOOP: Final = {space: region(space) is Region.HOGWARTS for space in Space}
+"""Whether each space is on the loop (where a turn offers a choice of moves)."""
+
+
+@functools.lru_cache(maxsize=1024)
+def _turn_actions(
+    name: str, on_loop: bool, on_third_floor: bool, shortcut: bool
+) -> tuple[Action, ...]:
+    """What ``name`` may start a turn with (actions are values: one tuple serves every game)."""
+    if not on_loop:
+        return (TakeTurn(name),)
+    actions: list[Action] = [MoveOne(name), RollToMove(name)]
+    if shortcut:
+        actions.append(EnterDungeon(name) if on_third_floor else GoToThirdFloor(name))
+    return tuple(actions)
+
+
+@functools.lru_cache(maxsize=1024)
+def _roll_choices(name: str, remembrall: bool, bonus: bool) -> tuple[Action, ...]:
+    """What ``name`` may do with a roll just seen (one tuple serves every game)."""
+    options: list[Action] = [KeepRoll(name)]
+    if remembrall:
+        options.append(UseRemembrall(name))
+    if bonus:
+        options.append(UseBonus(name))
+    return tuple(options)
+
+
+def turn_actions(player: PlayerDraft) -> tuple[Action, ...]:
+    """What ``player`` may start a turn with, where they stand with the clues they have."""
+    space = player.space
+    shortcut = player.clues >= CLUES_FOR_SHORTCUT
+    return _turn_actions(
+        player.name, _ON_LOOP[space], shortcut and space is Space.THIRD_FLOOR, shortcut
+    )
+
+
+# Each event built by a generated constructor: every field positionally, nothing
+# converted (the rules pass final values), as `Event` classes would build them.
+_amount_rolled: Final = constructor(AmountRolled)
+_challenge_passed: Final = constructor(ChallengePassed)
+_clues_changed: Final = constructor(CluesChanged)
+_moved: Final = constructor(Moved)
+_points_changed: Final = constructor(HousePointsChanged)
+_skill_changed: Final = constructor(SkillChanged)
+_table_rolled: Final = constructor(TableRolled)
+_turn_missed: Final = constructor(TurnMissed)
+_turns_lost: Final = constructor(TurnsLost)
 
 _FAMILY_MODIFIER: Final[Mapping[Upbringing | None, int]] = {
     Upbringing.WIZARDS: 1,
@@ -110,8 +172,29 @@ _SKILL_LABELS: Final[Mapping[RollModifier, str]] = {
 _COPIERS: Final[dict[type[Game], Callable[..., Game]]] = {}
 """Each game class's generated copy-with-changes function (`replacer`), once looked up."""
 
+_FINISHED_FIELDS: Final = (
+    "players",
+    "order",
+    "turn",
+    "round",
+    "finished",
+    "dice",
+    "pending",
+    "history",
+    "_memo_to_act",
+    "_memo_root",
+    "_memo",
+)
+_FINISHERS: Final[dict[type[Game], Callable[..., Game]]] = {}
+"""Each game class's copy for a finished action (`copier`, the fields above in order)."""
+
 _SPACE_NAMES: Final[Mapping[Space, str]] = {space: space.value for space in Space}
 """Each space's name as a plain string (as events write it)."""
+
+_LOOP_AHEAD: Final[Mapping[Space, tuple[Space, ...]]] = {
+    space: tuple(loop_step(space, steps) for steps in range(7)) for space in LOOP
+}
+"""`loop_step` worked out for every loop space and 0 to 6 steps (a roll of one D6)."""
 
 
 def _rows_by_total(table: Table) -> tuple[int, tuple[Row, ...]]:
@@ -166,7 +249,7 @@ class Draft:
         self.ctx = ctx
         self.emit = ctx.events.append
         self.game = game
-        self.players = cast("dict[str, PlayerDraft]", game.players.to_dict())
+        self.players: dict[str, PlayerDraft] = game.players.to_dict()  # type: ignore[assignment]
         self.touched: list[str] = []  # whose records are drafts now
         self.frozen = game.players  # the players as frozen last
         self.order = game.order
@@ -199,10 +282,10 @@ class Draft:
             # The map takes the dict itself: the draft is done, nothing changes it again.
             self.frozen = FrozenMap._adopt(data)  # type: ignore[arg-type]
         players = self.frozen
-        copy = _COPIERS.get(type(game))
-        if copy is None:
-            copy = _COPIERS[type(game)] = replacer(type(game))
         if history is None:
+            copy = _COPIERS.get(type(game))
+            if copy is None:
+                copy = _COPIERS[type(game)] = replacer(type(game))
             return copy(
                 game,
                 players=players,
@@ -211,16 +294,33 @@ class Draft:
                 round=self.round,
                 finished=self.finished,
             )
-        return copy(
+        # What comes next is known here: who acts and what they may start a turn with,
+        # so the new value answers `to_act` and `legal_actions` without working them out.
+        finish = _FINISHERS.get(type(game))
+        if finish is None:
+            finish = _FINISHERS[type(game)] = copier(type(game), *_FINISHED_FIELDS)
+        order = self.order
+        if self.finished is None:
+            name = order[self.turn]
+            actions = turn_actions(players[name])
+            to_act: tuple[str, ...] = (name,)
+            seats: dict[str, tuple[Action, ...]] | None = {name: actions}
+        else:
+            actions = to_act = ()
+            seats = None
+        return finish(
             game,
-            players=players,
-            order=self.order,
-            turn=self.turn,
-            round=self.round,
-            finished=self.finished,
-            dice=self.ctx.dice,
-            pending=None,
-            history=history,
+            players,
+            order,
+            self.turn,
+            self.round,
+            self.finished,
+            self.ctx.dice,
+            None,
+            history,
+            to_act,
+            actions,
+            seats,
         )
 
     def scores(self) -> dict[str, int]:
@@ -233,18 +333,18 @@ class Draft:
         """Add ``change`` house points (negative: take them away)."""
         p = self.mine(name)
         p.house_points += change
-        self.emit(HousePointsChanged(name, change, p.house_points))
+        self.emit(_points_changed(name, change, p.house_points))
 
     def skill(self, name: str, skill: Skill, change: int) -> None:
         """Change one of ``name``'s skills by ``change``."""
         p = self.mine(name)
         value: int = getattr(p, skill) + change
-        self.emit(SkillChanged(name, skill, change, value))
+        self.emit(_skill_changed(name, skill, change, value))
         setattr(p, skill, value)
 
     def miss(self, name: str, turns: int) -> None:
         """``name`` misses ``turns`` more turns."""
-        self.emit(TurnsLost(name, turns, MissReason.MISSED))
+        self.emit(_turns_lost(name, turns, MissReason.MISSED))
         self.mine(name).turns_to_miss += turns
 
     # ----- rolling -------------------------------------------------------------------
@@ -262,26 +362,49 @@ class Draft:
         Returns the dice and the +1s added (items used up come off the draft).
         """
         ctx = self.ctx
+        if ctx.external:
+            dice = ctx.roll_many(count, 6, label=f"{name}'s {purpose}", state=self.freeze)
+        elif count == 1:
+            dice = (ctx.roll_die(6),)
+        else:  # one die at a time, as `Context.roll_many` rolls them
+            roll_die = ctx.roll_die
+            dice = tuple([roll_die(6) for _ in range(count)])
+        p = self.players[name]
+        if not p.remembralls and not p.future_bonuses:
+            return dice, 0
+        return self.change_roll(name, count, purpose, preview, extra, dice)
+
+    def change_roll(
+        self,
+        name: str,
+        count: int,
+        purpose: str,
+        preview: Table | None,
+        extra: tuple[tuple[str, int], ...],
+        dice: tuple[int, ...],
+    ) -> tuple[tuple[int, ...], int]:
+        """Offer ``name`` the Remembrall and the stored +1s on ``dice`` (see `roll`)."""
+        ctx = self.ctx
         label = f"{name}'s {purpose}"
-        dice = ctx.roll_many(count, 6, label=label, state=self.freeze)
         bonus = 0
         while True:
             p = self.players[name]
             if not p.remembralls and not p.future_bonuses:
                 return dice, bonus
-            options: list[Action] = [KeepRoll(name)]
-            if p.remembralls:
-                options.append(UseRemembrall(name))
-            if p.future_bonuses:
-                options.append(UseBonus(name))
-            shown = " + ".join(str(d) for d in dice) + (f" +{bonus}" if bonus else "")
-            details: dict[str, int | str] = {"purpose": purpose, "roll": sum(dice) + bonus}
-            if preview is not None:
-                mods = sum(v for _, v in (*self.modifiers(name, preview), *extra))
-                details["table"] = preview.key
-                details["result"] = _row(preview.key, sum(dice) + bonus + mods).result
-            prompt = f"{name} rolled {shown} for {purpose}: keep it, or change it?"
-            choice = ctx.decide(name, options, prompt=prompt, details=details, state=self.freeze)
+            options = _roll_choices(name, p.remembralls > 0, p.future_bonuses > 0)
+            if ctx.replaying:  # the choice is made already: nobody reads what is asked
+                choice = ctx.decide(name, options, prompt="", state=self.freeze)
+            else:
+                shown = " + ".join(str(d) for d in dice) + (f" +{bonus}" if bonus else "")
+                details: dict[str, int | str] = {"purpose": purpose, "roll": sum(dice) + bonus}
+                if preview is not None:
+                    mods = sum(v for _, v in (*self.modifiers(name, preview), *extra))
+                    details["table"] = preview.key
+                    details["result"] = _row(preview.key, sum(dice) + bonus + mods).result
+                prompt = f"{name} rolled {shown} for {purpose}: keep it, or change it?"
+                choice = ctx.decide(
+                    name, options, prompt=prompt, details=details, state=self.freeze
+                )
             if isinstance(choice, KeepRoll):
                 return dice, bonus
             if isinstance(choice, UseRemembrall):
@@ -297,9 +420,15 @@ class Draft:
 
     def amount(self, name: str, count: int, purpose: str) -> int:
         """Roll ``count`` D6 for an amount (spaces, points, frogs, turns) and say so."""
+        ctx = self.ctx
+        p = self.players[name]
+        if count == 1 and not (ctx.external or p.remembralls or p.future_bonuses):
+            total = ctx.roll_die(6)  # `roll` without a choice to offer, as it rolls
+            self.emit(_amount_rolled(name, purpose, (total,), total))
+            return total
         dice, bonus = self.roll(name, count, purpose, None)
         total = sum(dice) + bonus
-        self.emit(AmountRolled(name, purpose, dice, total))
+        self.emit(_amount_rolled(name, purpose, dice, total))
         return total
 
     def modifiers(self, name: str, table: Table) -> list[tuple[str, int]]:
@@ -335,24 +464,49 @@ class Draft:
 
     def roll_table(self, name: str, key: str, extra: tuple[tuple[str, int], ...] = ()) -> Row:
         """Roll on a table and return the row read (its effects are not applied yet)."""
-        table = TABLES[key]
-        dice, bonus = self.roll(name, table.dice, table.title, table, extra)
-        mods = [*self.modifiers(name, table), *extra]
+        return self.read_table(name, key, extra)[0]
+
+    def read_table(
+        self, name: str, key: str, extra: tuple[tuple[str, int], ...] = ()
+    ) -> tuple[Row, tuple[tuple[_Apply, Effect], ...]]:
+        """Roll on a table: the row read and its effects, compiled (not applied yet)."""
+        table, lowest, rows, studies = _PLAYS[key]
+        ctx = self.ctx
+        p = self.players[name]
+        if ctx.external or p.remembralls or p.future_bonuses:
+            dice, bonus = self.roll(name, table.dice, table.title, table, extra)
+        elif table.dice == 1:  # `roll` without a choice to offer, as it rolls
+            dice, bonus = (ctx.roll_die(6),), 0
+        else:
+            roll_die = ctx.roll_die
+            dice, bonus = tuple([roll_die(6) for _ in range(table.dice)]), 0
+        total = dice[0] if len(dice) == 1 else sum(dice)
+        if table.modifier_keys:
+            mods = self.modifiers(name, table)
+            if extra:
+                mods.extend(extra)
+        elif extra:
+            mods = list(extra)
+        else:
+            mods = []
         if bonus:
             mods.append(("stored +1", bonus))
-        total = sum(dice)
         for _, value in mods:
             total += value
-        row = _row(key, total)
-        self.emit(TableRolled(name, key, table.title, dice, tuple(mods), total, row.result))
-        if RollModifier.STUDY in table.modifier_keys and self.players[name].study_bonus:
+        index = total - lowest
+        found = rows[0] if index < 0 else rows[index] if index < len(rows) else rows[-1]
+        row = found[0]
+        self.emit(_table_rolled(name, key, table.title, dice, tuple(mods), total, row.result))
+        if studies and self.players[name].study_bonus:
             self.mine(name).study_bonus = 0
-        return row
+        return found
 
     def table(self, name: str, key: str, extra: tuple[tuple[str, int], ...] = ()) -> None:
         """Roll on table ``key`` and apply the row's effects."""
-        row = self.roll_table(name, key, extra)
-        self.effects(name, row.effects, key)
+        for apply, effect in self.read_table(name, key, extra)[1]:
+            apply(self, name, effect, key)
+            if self.finished is not None:
+                break
 
     # ----- effects -------------------------------------------------------------------
 
@@ -376,7 +530,7 @@ class Draft:
         if once:
             p.clue_sources_used = p.clue_sources_used | frozenset((once,))
         p.clues += 1
-        self.emit(CluesChanged(name, p.clues, once))
+        self.emit(_clues_changed(name, p.clues, once))
 
     def roll_on(self, name: str, key: str, *, bewitched: bool) -> None:
         """Roll on another table (the Package Table and the Quidditch Match have more to them)."""
@@ -445,19 +599,35 @@ class Draft:
     def move(self, name: str, space: Space, how: Movement) -> None:
         """Move ``name``'s pawn to ``space`` (the space does not take effect: see `land`)."""
         p = self.mine(name)
-        self.emit(Moved(name, _SPACE_NAMES[p.space], _SPACE_NAMES[space], how))
+        self.emit(_moved(name, _SPACE_NAMES[p.space], _SPACE_NAMES[space], how))
         p.space = space
 
     def land(self, name: str, space: Space, how: Movement) -> None:
         """Move to ``space``, which then takes effect."""
-        self.move(name, space, how)
-        self.arrive(name)
+        p = self.players[name]  # `move`, written out: every turn lands somewhere
+        if type(p) is not PlayerDraft:
+            p = self.mine(name)
+        self.emit(_moved(name, _SPACE_NAMES[p.space], _SPACE_NAMES[space], how))
+        p.space = space
+        if space in _SPECIAL_SPACES:
+            self.arrive(name)
+            return
+        key = SPACE_TABLES.get(space)  # `arrive` and `table`, written out for most spaces
+        if key is not None:
+            for apply, effect in self.read_table(name, key)[1]:
+                apply(self, name, effect, key)
+                if self.finished is not None:
+                    break
 
     def arrive(self, name: str) -> None:
         """The space ``name`` has just reached takes effect."""
         p = self.players[name]
         space = p.space
-        if space is Space.GRINGOTTS:
+        if space not in _SPECIAL_SPACES:  # most spaces: roll on the space's table
+            key = SPACE_TABLES.get(space)
+            if key is not None:
+                self.table(name, key)
+        elif space is Space.GRINGOTTS:
             self.table(name, "gringotts_wealth")
             self.table(name, "gringotts_visit")
         elif space is Space.PLATFORM:
@@ -473,7 +643,7 @@ class Draft:
         elif (space is Space.FLUFFY and p.fluffys_secret) or (
             space is Space.DEVILS_SNARE and p.plant_lore
         ):
-            self.emit(ChallengePassed(name, space.value, True))
+            self.emit(_challenge_passed(name, space.value, True))
         elif space is Space.SORCERERS_STONE and p.wizards_mark:
             self.defeat_voldemort(name, automatically=True)
         else:
@@ -533,7 +703,13 @@ class Draft:
         """The turn ``action`` starts: the Invitation, a repeated table, or a move."""
         name = action.player
         p = self.players[name]
-        if isinstance(action, TakeTurn):
+        kind = type(action)  # the exact classes: only listed actions get here
+        if kind is RollToMove:
+            steps = self.amount(name, 1, "movement")  # more than 6 with stored +1s
+            here = self.players[name].space
+            ahead = _LOOP_AHEAD[here][steps] if steps <= 6 else loop_step(here, steps)
+            self.land(name, ahead, Movement.ROLL)
+        elif kind is TakeTurn:
             if p.space is Space.INVITATION and not p.invited:
                 self.mine(name).invited = True
                 for key in ("childhood", "magical_talent", "additional_talent"):
@@ -544,15 +720,13 @@ class Draft:
                 self.mine(name).repeat_table = None
                 self.table(name, key)
             else:
-                ahead = next_space(p.space)
-                assert ahead is not None
-                self.land(name, ahead, Movement.DUNGEON if ahead in DUNGEON else Movement.STEP)
-        elif isinstance(action, MoveOne):
-            self.land(name, loop_step(p.space, 1), Movement.STEP)
-        elif isinstance(action, RollToMove):
-            steps = self.amount(name, 1, "movement")
-            self.land(name, loop_step(self.players[name].space, steps), Movement.ROLL)
-        elif isinstance(action, GoToThirdFloor):
+                following = next_space(p.space)
+                assert following is not None
+                how = Movement.DUNGEON if following in DUNGEON else Movement.STEP
+                self.land(name, following, how)
+        elif kind is MoveOne:
+            self.land(name, _LOOP_AHEAD[p.space][1], Movement.STEP)
+        elif kind is GoToThirdFloor:
             self.land(name, Space.THIRD_FLOOR, Movement.SHORTCUT)
         else:
             assert isinstance(action, EnterDungeon)
@@ -577,11 +751,11 @@ class Draft:
             if p.mirror_turns:
                 mine = self.mine(name)
                 mine.mirror_turns -= 1
-                emit(TurnMissed(name, MissReason.MIRROR, mine.mirror_turns + mine.turns_to_miss))
+                emit(_turn_missed(name, MissReason.MIRROR, mine.mirror_turns + mine.turns_to_miss))
             elif p.turns_to_miss:
                 mine = self.mine(name)
                 mine.turns_to_miss -= 1
-                emit(TurnMissed(name, MissReason.MISSED, mine.turns_to_miss))
+                emit(_turn_missed(name, MissReason.MISSED, mine.turns_to_miss))
             else:
                 return
 
@@ -683,18 +857,34 @@ def _pass(d: Draft, name: str, effect: Effect, table: str) -> None:
     d.emit(ChallengePassed(name, d.players[name].space.value, False))
 
 
+def _points(d: Draft, name: str, effect: Effect, table: str) -> None:
+    p = d.players[name]  # `Draft.points`, written out: the commonest effect
+    if type(p) is not PlayerDraft:
+        p = d.mine(name)
+    p.house_points += effect.amount
+    d.emit(_points_changed(name, effect.amount, p.house_points))
+
+
+def _go(d: Draft, name: str, effect: Effect, table: str) -> None:
+    d.land(name, Space(effect.what), Movement.FORCED)
+
+
+def _miss(d: Draft, name: str, effect: Effect, table: str) -> None:
+    d.miss(name, effect.amount)
+
+
 _Apply = Callable[[Draft, str, Effect, str], None]
 
 _EFFECTS: Final[Mapping[EffectKind, _Apply]] = {
-    EffectKind.POINTS: lambda d, name, e, t: d.points(name, e.amount),
+    EffectKind.POINTS: _points,
     EffectKind.POINTS_DICE: lambda d, name, e, t: d.points(
         name, d.amount(name, e.amount, "house points")
     ),
     EffectKind.CLUE: lambda d, name, e, t: d.clue(name, e.what),
     EffectKind.SKILL: lambda d, name, e, t: d.skill(name, Skill(e.what), e.amount),
-    EffectKind.MISS: lambda d, name, e, t: d.miss(name, e.amount),
+    EffectKind.MISS: _miss,
     EffectKind.HOSPITAL: _hospital,
-    EffectKind.GO: lambda d, name, e, t: d.land(name, Space(e.what), Movement.FORCED),
+    EffectKind.GO: _go,
     EffectKind.MOVE_DICE: _move_dice,
     EffectKind.SECRET_PASSAGE: _secret_passage,
     EffectKind.TABLE: lambda d, name, e, t: d.roll_on(name, e.what, bewitched=bool(e.amount)),
@@ -721,6 +911,35 @@ _EFFECTS: Final[Mapping[EffectKind, _Apply]] = {
 }
 """What each kind of effect does to the draft (every `EffectKind` has one)."""
 
+_SPECIAL_SPACES: Final = frozenset(
+    (
+        Space.GRINGOTTS,
+        Space.PLATFORM,
+        Space.GREAT_HALL,
+        Space.QUIDDITCH_FIELD,
+        Space.FLUFFY,
+        Space.DEVILS_SNARE,
+        Space.SORCERERS_STONE,
+    )
+)
+"""The spaces `Draft.arrive` treats otherwise than by rolling on their table (sometimes)."""
+
+
+def _compile(table: Table) -> tuple[Table, int, tuple[_Compiled, ...], bool]:
+    """``table`` for `Draft.read_table`: each clamped total's row with its effects' functions."""
+    lowest, rows = _ROWS[table.key]
+    compiled = tuple((row, tuple((_EFFECTS[e.kind], e) for e in row.effects)) for row in rows)
+    return table, lowest, compiled, RollModifier.STUDY in table.modifier_keys
+
+
+_Compiled = tuple[Row, tuple[tuple[_Apply, Effect], ...]]
+
+_PLAYS: Final[Mapping[str, tuple[Table, int, tuple[_Compiled, ...], bool]]] = {
+    key: _compile(table) for key, table in TABLES.items()
+}
+"""Every table compiled once from its data: (table, lowest total, row and effects per
+total, whether the roll spends the Study +1s)."""
+
 
 def play(game: Game, ctx: Context, action: Action, history: History | None = None) -> Game:
     """Apply a checked root action to ``game`` on a draft, and freeze the result once.
@@ -728,7 +947,7 @@ def play(game: Game, ctx: Context, action: Action, history: History | None = Non
     With ``history``, the result is the action's finished game (see `Draft.freeze`).
     """
     draft = Draft(ctx, game)
-    if isinstance(action, RollOff):
+    if type(action) is RollOff:
         draft.roll_off()
     else:
         assert isinstance(action, PlayerAction)
