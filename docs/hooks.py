@@ -20,7 +20,13 @@ A page asks for a list of error codes with ``<!-- error-codes: MODULE -->``, whe
 (``hogwarts_rules.errors``): the marker becomes a table of that module's
 ``ERROR_CODES`` (the core's ``CORE_ERROR_CODES``), code -> meaning, by code.
 
-``tests/test_docs_tables.py`` checks the rendered tables against the data.
+A page asks for a picture with ``<!-- picture: NAME -->`` (see `PICTURES`): the marker
+becomes the picture the library draws of a seeded game, at build time (`render_picture`),
+so the pictures page always shows what the code draws today. ``python docs/hooks.py``
+writes `README_PICTURE` (the picture the README shows) from the same code.
+
+``tests/test_docs_tables.py`` checks the rendered tables against the data;
+``tests/test_docs_pictures.py`` the pictures and the README's.
 
 This module imports nothing from MkDocs at run time, so the tests (and pytest's
 doctest collection of ``docs/``) do not need MkDocs installed.
@@ -41,7 +47,9 @@ from __future__ import annotations
 import functools
 import importlib
 import re
+import sys
 from collections.abc import Callable, Iterable, Mapping, Sequence
+from pathlib import Path
 from typing import TYPE_CHECKING, Final, TypeVar
 
 import attrs
@@ -70,10 +78,15 @@ from hogwarts_rules.hufflepuff_ravenclaw.tables import (
 if TYPE_CHECKING:
     from mkdocs.structure.files import Files
 
+    from hogwarts_rules.engine import GameBase
+
 __all__ = [
     "ERROR_CODES_MARKER",
     "ERROR_CODES_NAMES",
     "MARKER",
+    "PICTURES",
+    "PICTURE_MARKER",
+    "README_PICTURE",
     "TABLES",
     "advancement_table",
     "adventure_board_table",
@@ -95,7 +108,9 @@ __all__ = [
     "markdown_table",
     "on_files",
     "on_page_markdown",
+    "played",
     "render_markers",
+    "render_picture",
     "render_table",
     "skills_table",
     "spells_table",
@@ -111,6 +126,12 @@ ERROR_CODES_MARKER: Final = re.compile(
     r"<!--\s*error-codes:\s*(hogwarts_rules(?:\.[A-Za-z0-9_]+)*\.errors)\s*-->"
 )
 """A request for error codes: ``<!-- error-codes: hogwarts_rules[.GAME].errors -->``."""
+
+PICTURE_MARKER: Final = re.compile(r"<!--\s*picture:\s*([A-Za-z0-9_-]+)\s*-->")
+"""A request for a picture drawn at build time: ``<!-- picture: NAME -->``."""
+
+README_PICTURE: Final = Path(__file__).parent / "images" / "clue-board.svg"
+"""The picture the README shows (by its raw URL), written by ``python docs/hooks.py``."""
 
 ERROR_CODES_NAMES: Final = ("ERROR_CODES", "CORE_ERROR_CODES")
 """The names an errors module gives its list of codes (a game's, the core's)."""
@@ -636,13 +657,133 @@ def error_codes_table(module: str) -> str:
     return markdown_table(["Code", "Meaning"], rows)
 
 
+# ----- pictures ---------------------------------------------------------------------------
+
+
+@functools.cache
+def played(kind: str, players: int, seed: int, steps: int) -> GameBase:
+    """A game of ``kind`` with ``players``, after its first bot's ``steps`` decisions.
+
+    Through the catalogue, as any front end: the same arguments give the same game.
+
+    >>> game = played("clue", 3, 5, 30)
+    >>> game.KIND, game.seat_names, game is played("clue", 3, 5, 30)
+    ('clue', ('Ann', 'Ben', 'Cat'), True)
+    """
+    from hogwarts_rules import find_game, play_out
+
+    spec = find_game(kind)
+    game = spec.new_game(list(spec.seat_names[:players]), seed=seed)
+    bots = {seat: spec.make_bot(spec.bot_names[0], game) for seat in game.seat_names}
+    return play_out(game, bots, max_steps=steps)
+
+
+def _clue_game() -> str:
+    return played("clue", 4, 5, 60).to_svg()
+
+
+def _clue_view() -> str:
+    game = played("clue", 4, 5, 60)
+    return game.view(game.seat_names[0]).to_svg()
+
+
+def _clue_deduction() -> str:
+    from hogwarts_rules.clue import deduction_html
+    from hogwarts_rules.clue.deduction import Notebook
+
+    game = played("clue", 4, 5, 60)
+    return deduction_html(Notebook.from_view(game.view(game.seat_names[0])).solve())
+
+
+def _adventure_game() -> str:
+    return played("first-year-adventure", 4, 5, 160).to_svg()
+
+
+def _hr_scene() -> str:
+    from hogwarts_rules import hufflepuff_ravenclaw as hr
+
+    sky = Character.first_year("Sky", stats={"Agility": 4}, skills={"Brawl": 1, "Charms": 1})
+    weasley = Character.first_year("Weasley", skills={"Brawl": 2, "Notice": 1})
+    scene = hr.new_game([sky, weasley], seed=7)
+    scene, _ = scene.apply(hr.BrawlRound(hr.Fighter("Sky"), hr.Fighter("Weasley")))
+    while scene.to_act:  # each fighter spends no Youth
+        scene, _ = scene.apply(hr.SpendYouth(scene.to_act[0], 0))
+    return hr.scene_html(scene)
+
+
+PICTURES: Final[Mapping[str, tuple[str, Callable[[], str]]]] = {
+    "fya-game": (
+        "A First Year Adventure game between four heuristic bots (seed 5, after 160 "
+        "decisions): `game.to_svg()`",
+        _adventure_game,
+    ),
+    "clue-game": (
+        "A Clue game between four notebook bots (seed 5, after 60 decisions), as the "
+        "table sees it: `game.to_svg()`",
+        _clue_game,
+    ),
+    "clue-view": (
+        "The same game as Ann sees it, her cards and the cards shown to her included: "
+        '`game.view("Ann").to_svg()`',
+        _clue_view,
+    ),
+    "clue-deduction": (
+        "What Ann can deduce at that moment, exactly: "
+        "`clue.deduction_html(Notebook.from_view(view).solve())`",
+        _clue_deduction,
+    ),
+    "hr-scene": (
+        "A Hufflepuff & Ravenclaw scene after a round of a brawl (seed 7): `hr.scene_html(scene)`",
+        _hr_scene,
+    ),
+}
+"""Every picture a page may ask for, by marker name: (caption, drawing)."""
+
+
+def render_picture(name: str) -> str:
+    """The picture called ``name`` as an HTML block, with its caption.
+
+    The drawing is kept on consecutive lines (no blank line), so that Markdown
+    passes the block through untouched.
+
+    >>> block = render_picture("clue-view")
+    >>> block.startswith('<figure class="hr-picture" data-picture="clue-view">'), "<svg" in block
+    (True, True)
+
+    Raises:
+        KeyError: there is no such picture.
+    """
+    try:
+        caption, draw = PICTURES[name]
+    except KeyError:
+        known = ", ".join(sorted(PICTURES))
+        raise KeyError(f"unknown picture {name!r} (known: {known})") from None
+    drawing = "\n".join(line for line in draw().splitlines() if line.strip())
+    code = re.sub(r"`([^`]*)`", r"<code>\1</code>", caption)
+    return (
+        f'<figure class="hr-picture" data-picture="{name}">\n{drawing}\n'
+        f"<figcaption>{code}</figcaption>\n</figure>"
+    )
+
+
+def write_readme_picture(path: Path = README_PICTURE) -> Path:
+    """Write the README's picture (`README_PICTURE`): the Clue view of the pictures page."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(_clue_view(), encoding="utf-8", newline="\n")
+    return path
+
+
 def render_markers(markdown: str) -> str:
-    """Replace every ``<!-- table: NAME -->`` marker in ``markdown`` with its table, and every
-    ``<!-- error-codes: MODULE -->`` marker with `error_codes_table`.
+    """Replace every ``<!-- table: NAME -->`` marker in ``markdown`` with its table, every
+    ``<!-- error-codes: MODULE -->`` marker with `error_codes_table`, and every
+    ``<!-- picture: NAME -->`` marker with `render_picture`.
 
     The table is surrounded by blank lines so that it always parses as a table.
     """
     markdown = MARKER.sub(lambda match: "\n" + render_table(match.group(1)) + "\n", markdown)
+    markdown = PICTURE_MARKER.sub(
+        lambda match: "\n" + render_picture(match.group(1)) + "\n", markdown
+    )
     return ERROR_CODES_MARKER.sub(
         lambda match: "\n" + error_codes_table(match.group(1)) + "\n", markdown
     )
@@ -664,8 +805,16 @@ def on_page_markdown(markdown: str, **kwargs: object) -> str:
 
 
 def on_files(files: Files, **kwargs: object) -> Files:
-    """MkDocs hook: do not publish this module (or its bytecode) as a static file."""
+    """MkDocs hook: do not publish this module (its bytecode, the theme's overrides) as files."""
     for file in list(files):
-        if file.src_uri.endswith((".py", ".pyc")) or "__pycache__" in file.src_uri:
+        if (
+            file.src_uri.endswith((".py", ".pyc"))
+            or "__pycache__" in file.src_uri
+            or file.src_uri.startswith("overrides/")
+        ):
             files.remove(file)
     return files
+
+
+if __name__ == "__main__":  # python docs/hooks.py: write the README's picture
+    print(f"wrote {write_readme_picture()}", file=sys.stderr)

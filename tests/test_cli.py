@@ -7,17 +7,22 @@ import signal
 import subprocess
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
+import attrs
 import pytest
 
 from hogwarts_rules import adventure as ad
 from hogwarts_rules import hufflepuff_ravenclaw as hr
 from hogwarts_rules.adventure.demo import demo as demo_adventure
+from hogwarts_rules.catalogue import register_game, unregister_game
 from hogwarts_rules.clue.demo import demo as demo_clue
 from hogwarts_rules.frontends import simulation
 from hogwarts_rules.frontends.cli import main
 from hogwarts_rules.hufflepuff_ravenclaw.demo import demo as demo_hufflepuff_ravenclaw
+from tests import toy_game
 
 
 def test_demo_narrates_a_whole_scene_and_ends_it() -> None:
@@ -28,6 +33,18 @@ def test_demo_narrates_a_whole_scene_and_ends_it() -> None:
     for expected in ("rolls", "Youth", "wins the contest", "Round 1", "The scene ends"):
         assert expected in text
     assert hr.Game.replay(game.record) == game
+
+
+def test_the_scene_demo_is_short_unless_full() -> None:
+    short: list[str] = []
+    full: list[str] = []
+    scene = demo_hufflepuff_ravenclaw(7, short.append)
+    assert demo_hufflepuff_ravenclaw(7, full.append, full=True) == scene
+    assert [line for line in full if line in short] == short  # the same lines, fewer
+    assert not any(re.search(r"rolls \d+ on d20|spends no Youth|check mark next", x) for x in short)
+    assert any(re.search(r"rolls \d+ on d20", line) for line in full)
+    results = [line for line in full if re.search(r" (succeeds|fails) at ", line)]
+    assert results and all(line in short for line in results)
 
 
 def test_demo_is_reproducible_by_seed() -> None:
@@ -48,13 +65,15 @@ def test_main_runs_the_demo(capsys: pytest.CaptureFixture[str]) -> None:
 SEED_LINE = re.compile(r"This game's seed was (\d+): replay this game with --seed \1\.")
 
 
-@pytest.mark.parametrize("game", ["adventure", "clue", "hr"])
+@pytest.mark.parametrize(
+    "argv", [["adventure", "--players", "3"], ["clue", "--players", "3"], ["hr"]]
+)
 def test_the_demo_draws_a_fresh_seed_and_says_it_only_at_the_end(
-    game: str, capsys: pytest.CaptureFixture[str]
+    argv: list[str], capsys: pytest.CaptureFixture[str]
 ) -> None:
     outputs = []
     for _ in range(2):
-        assert main(["demo", game, "--players", "3"]) == 0
+        assert main(["demo", *argv]) == 0
         outputs.append(capsys.readouterr().out.splitlines())
     seeds = []
     for lines in outputs:
@@ -64,7 +83,7 @@ def test_the_demo_draws_a_fresh_seed_and_says_it_only_at_the_end(
         assert not any(said[1] in line or "seed" in line for line in lines[:-1])
     assert seeds[0] != seeds[1]
     # The seed said replays the same game.
-    assert main(["demo", game, "--players", "3", "--seed", seeds[0]]) == 0
+    assert main(["demo", *argv, "--seed", seeds[0]]) == 0
     assert capsys.readouterr().out.splitlines() == outputs[0]
 
 
@@ -121,13 +140,59 @@ def test_python_dash_m_entry_point() -> None:
 
 def test_adventure_demo_plays_a_whole_game_with_bots() -> None:
     lines: list[str] = []
-    game = demo_adventure(3, 5, lines.append)
+    game = demo_adventure(3, 5, lines.append, full=True)
     assert game.is_over and game.outcome is not None
     assert lines[0] == "First Year Adventure demo: Harry, Ron, Hermione, played by bots"
     assert "Round 1" in lines
     assert any("The game ends" in line for line in lines)
     assert lines[-1].startswith(" and ".join(game.outcome.winners))
     assert ad.Game.replay(game.record) == game
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_the_adventure_demo_is_short_unless_full(seed: int) -> None:
+    short: list[str] = []
+    full: list[str] = []
+    game = demo_adventure(4, seed, short.append)
+    assert demo_adventure(4, seed, full.append, full=True) == game
+    assert game.outcome is not None
+    assert len(short) <= 70 < len(full)  # a screenful or two
+    # The key moments: the order of play, every sorting, the end.
+    assert short[1].startswith("  Round 1: ") and "goes first" in short[1]
+    assert sum(" is sorted into " in line for line in short) == 4
+    assert short[-1].startswith(" and ".join(game.outcome.winners) + " won after ")
+    for line in short[1:-1]:  # each key moment is an event of the full narration
+        if line.startswith("  Round "):
+            assert f"  {line.split(': ', 1)[1]}" in full
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_the_adventure_demo_puts_missed_turns_in_their_round(seed: int) -> None:
+    lines: list[str] = []
+    demo_adventure(4, seed, lines.append, full=True)
+    missed: list[str] = []  # the players whose turn passed in the round being narrated
+    for line in lines:
+        if re.fullmatch(r"Round \d+", line):
+            missed = []
+        said = re.fullmatch(
+            r"  (\w+) (misses a turn|stays in front of the Mirror of Erised) .*", line
+        )
+        if said:
+            # One turn per player per round: a missed turn told under the round before
+            # its own would make a player miss two turns in one round.
+            assert said[1] not in missed, line
+            missed.append(said[1])
+
+
+def test_adventure_narration_wording() -> None:
+    lines: list[str] = []
+    for seed in range(4):
+        demo_adventure(4, seed, lines.append, full=True)
+    text = "\n".join(lines)
+    assert "(s)" not in text
+    assert not re.search(r"\b1 (turns|house points|Chocolate Frogs|Every Flavour Beans)\b", text)
+    assert "gets past the Sorcerer's Stone" in text or "past Sorcerer's Stone" not in text
+    assert not re.search(r"past (Sorcerer's Stone|Devil's Snare|Flying Keys|Live Chess)", text)
 
 
 def test_main_runs_the_adventure_demo(capsys: pytest.CaptureFixture[str]) -> None:
@@ -143,15 +208,49 @@ def test_a_player_count_that_is_not_a_number_is_refused() -> None:
     assert info.value.code == 2
 
 
-def test_clue_demo_plays_a_whole_game_narrated_as_a_spectator_sees_it() -> None:
+@pytest.mark.parametrize(("players", "seed"), [(3, 1), (4, 3), (5, 2)])
+def test_clue_demo_shows_the_winners_deduction(players: int, seed: int) -> None:
     lines: list[str] = []
-    game = demo_clue(4, 3, lines.append)
+    game = demo_clue(players, seed, lines.append)
     assert game.is_over and game.outcome is not None
-    assert lines[0] == "Clue demo: Ann, Ben, Cat, Dan, played by notebook bots"
-    text = "\n".join(lines)
-    assert "shows a card to" in text or "Nobody can show" in text
-    for seat in game.seats.values():  # no hand was narrated
-        assert f"{seat.name} is dealt 5 cards" in text or f"{seat.name} is dealt 4 cards" in text
+    (winner,) = game.outcome.winners
+    assert lines[0] == f"Clue demo: {', '.join(game.seat_names)}, played by notebook bots"
+    assert lines[1].startswith(f"Over {winner}'s shoulder")
+    assert len(lines) <= 70
+    # The winner's hand, then each step of the winner's notebook: the possible envelopes
+    # only shrink, down to one, and the odds are exact fractions.
+    held = ", ".join(game.view(winner).hand)
+    assert lines[2].startswith(f"  {winner} holds {held}: ")
+    counts = [int(n) for n in re.findall(r"(\d+) possible envelopes?", "\n".join(lines))]
+    assert counts == sorted(counts, reverse=True) and counts[-1] == 1
+    notebook = [line for line in lines if line.startswith(f"    {winner}'s notebook: ")]
+    assert notebook and all(" -> " in line for line in notebook)
+    assert "solved: " + ", ".join(game.envelope) in notebook[-1]
+    # Nobody else's card is narrated: cards shown to others stay "a card".
+    for line in lines:
+        shown = re.search(r"(\w+) shows (.+) to (\w+)$", line)
+        if shown and winner not in (shown[1], shown[3]):
+            assert shown[2] == "a card", line
+    # The end names the envelope once (the accusation), then the winner.
+    assert lines[-2].startswith(f'  {winner} accuses: "')
+    assert lines[-1] == f"  {winner} is right and wins."
+    assert sum(game.envelope[0] in line for line in lines[-2:]) == 1
+
+
+def test_clue_demo_full_narrates_every_event_as_the_winner_sees_it() -> None:
+    short: list[str] = []
+    full: list[str] = []
+    game = demo_clue(3, 1, short.append)
+    assert demo_clue(3, 1, full.append, full=True) == game
+    assert len(full) > 3 * len(short)
+    (winner,) = game.outcome.winners if game.outcome else ("",)
+    others = [name for name in game.seat_names if name != winner]
+    text = "\n".join(full)
+    assert f"{winner} is dealt {', '.join(game.view(winner).hand)}" in text
+    for name in others:  # the others' hands are counted, never named
+        assert f"{name} is dealt {len(game.view(name).hand)} cards" in text
+    notebook = [line for line in short if "'s notebook: " in line]
+    assert all(line in full for line in notebook)
 
 
 @pytest.mark.parametrize(
@@ -172,16 +271,75 @@ def test_demo_player_count_per_game(
     assert captured.out == ""
 
 
-def test_demo_says_when_the_player_count_does_not_apply(
+def test_demo_refuses_a_player_count_that_does_not_apply(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
-    # The H&R demo is a scripted scene for two characters, whatever --players says.
-    assert main(["demo", "hr", "--players", "5", "--seed", "3"]) == 0
+    # The H&R demo is a scripted scene for two characters.
+    assert main(["demo", "hufflepuff-ravenclaw", "--players", "5", "--seed", "3"]) == 2
     captured = capsys.readouterr()
-    assert "Hufflepuff & Ravenclaw demo: Sky and Weasley" in captured.out
-    assert "--players does not apply" in captured.err
-    assert main(["demo", "hr", "--seed", "3"]) == 0
+    assert captured.out == ""
+    assert captured.err == (
+        "hogwarts-rules: error: --players does not apply to the hufflepuff-ravenclaw demo "
+        "(it always has 2 characters)\n"
+    )
+    assert main(["demo", "hr", "--players", "2", "--seed", "3"]) == 0
     assert capsys.readouterr().err == ""
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["demo", "chess"],
+        ["demo", "hr", "--seed", "x"],
+        ["simulate", "clue"],
+        ["play", "clue", "--bogus"],
+        ["fly"],
+        [],
+    ],
+)
+def test_argument_errors_are_printed_one_way(
+    argv: list[str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    with pytest.raises(SystemExit) as info:
+        main(argv)
+    assert info.value.code == 2
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    (line,) = captured.err.splitlines()
+    assert line.startswith("hogwarts-rules: error: ") and line.endswith(" --help)")
+    assert "usage:" not in line
+
+
+def test_demo_full_reaches_the_games_demo(capsys: pytest.CaptureFixture[str]) -> None:
+    said: list[bool] = []
+
+    def demo(players: int, seed: int, say: Callable[[str], None], *, full: bool = False) -> Any:
+        said.append(full)
+        game = toy_game.SPEC.new_game(list(toy_game.SPEC.seat_names[:players]), seed=seed)
+        say("every event" if full else "the key moments")
+        return game
+
+    def short_only(players: int, seed: int, say: Callable[[str], None]) -> Any:
+        return demo(players, seed, say)
+
+    for kind, run in (("toy-demo", demo), ("toy-short-demo", short_only)):
+        register_game(attrs.evolve(toy_game.SPEC, kind=kind, aliases=(), demo=run))
+    try:
+        assert main(["demo", "toy-demo", "--seed", "4", "--full"]) == 0
+        assert capsys.readouterr().out.splitlines()[0] == "every event"
+        assert main(["demo", "toy-demo", "--seed", "4"]) == 0
+        assert capsys.readouterr().out.splitlines()[0] == "the key moments"
+        assert said == [True, False]
+        assert main(["demo", "toy-short-demo", "--seed", "4", "--full"]) == 2
+        captured = capsys.readouterr()
+        assert captured.out == "" and said == [True, False]
+        assert (
+            captured.err
+            == "hogwarts-rules: error: the toy-short-demo demo has no --full narration\n"
+        )
+    finally:
+        unregister_game("toy-demo")
+        unregister_game("toy-short-demo")
 
 
 @pytest.mark.parametrize("name", ["adventure", "first-year-adventure", "ADVENTURE"])
@@ -197,7 +355,6 @@ def test_games_are_named_by_kind_or_alias_in_any_case(
     [
         (["demo", "chess"], "unknown game 'chess'"),
         (["simulate", "hr", "-n", "1"], "simulate does not offer hufflepuff-ravenclaw"),
-        (["play", "hr"], "play does not offer hufflepuff-ravenclaw"),
     ],
 )
 def test_a_game_a_command_does_not_offer_is_refused(
@@ -330,7 +487,7 @@ def test_odds_bad_arguments(argv: list[str]) -> None:
     assert info.value.code == 2
 
 
-@pytest.mark.parametrize("command", ["demo", "play", "simulate", "odds", "serve"])
+@pytest.mark.parametrize("command", ["demo", "play", "simulate", "odds", "serve", "web"])
 def test_every_command_has_help_with_examples(
     command: str, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -340,6 +497,35 @@ def test_every_command_has_help_with_examples(
     out = capsys.readouterr().out
     assert "examples:" in out
     assert f"hogwarts-rules {command}" in out
+    # Help points to the documentation site, never to a file a pip user does not have.
+    assert "docs/" not in out and ".md" not in out
+    if command != "odds":
+        assert "https://hogwarts-rules.readthedocs.io/en/latest/" in out
+
+
+def test_the_web_command_takes_the_web_tables_arguments(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from hogwarts_rules.frontends import web
+
+    seen: list[tuple[str, str, int]] = []
+
+    def run(args: Any) -> int:
+        seen.append((args.game, args.seats, args.port))
+        return 0
+
+    monkeypatch.setattr(web, "run", run)
+    assert main(["web", "Adventure", "--seats", "Harry,Ron", "--port", "0"]) == 0
+    assert seen == [("first-year-adventure", "Harry,Ron", 0)]  # named by kind or alias
+
+
+def test_the_web_command_refuses_an_unknown_game_like_every_command(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert main(["web", "chess"]) == 2
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    assert captured.err.startswith("hogwarts-rules: error: unknown game 'chess' (known: ")
 
 
 @pytest.mark.skipif(sys.platform == "win32", reason="POSIX signals")
@@ -417,7 +603,7 @@ def test_the_top_level_help_lists_every_command_with_an_example(
     with pytest.raises(SystemExit):
         main(["--help"])
     out = capsys.readouterr().out
-    for command in ("demo", "play", "simulate", "serve", "odds"):
+    for command in ("demo", "play", "simulate", "serve", "web", "odds"):
         assert f"  hogwarts-rules {command}" in out
 
 
@@ -436,3 +622,13 @@ def test_a_game_registered_at_run_time_is_simulated_from_the_command_line(
     with pytest.raises(SystemExit):
         main(["simulate", "--help"])
     assert "toy-dice-race (toy)" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("game", ["adventure", "clue", "hr"])
+def test_demo_full_tells_every_event(game: str, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["demo", game, "--seed", "5"]) == 0
+    short = capsys.readouterr().out.splitlines()
+    assert main(["demo", game, "--seed", "5", "--full"]) == 0
+    full = capsys.readouterr().out.splitlines()
+    assert len(full) > len(short)
+    assert short[-1] == full[-1]  # the same game, the same seed said at the end

@@ -361,8 +361,9 @@ class GameSpec:
         parse_player: turns one player as given in JSON into an argument of
             ``new_game`` (Hufflepuff & Ravenclaw: a character sheet); ``None``:
             names only.
-        demo: ``demo(players, seed, say)`` plays a whole game for people to read,
-            passing lines to ``say``, and returns the final game.
+        demo: ``demo(players, seed, say, *, full=False)`` plays a whole game for people
+            to read, passing lines to ``say`` (the key moments; ``full=True``: every
+            event), and returns the final game (the same either way).
         terminal: builds the hooks ``hogwarts-rules play`` draws a game with.
         simulation: what ``simulate`` needs (``None``: not simulated).
         extras: extra fields of a protocol ``state`` reply for a seat (Clue's
@@ -407,9 +408,7 @@ class GameSpec:
     parse_player: Callable[[object], object] | None = attrs.field(
         default=None, eq=False, repr=False
     )
-    demo: Callable[[int, int, Callable[[str], None]], GameBase] | None = attrs.field(
-        default=None, eq=False, repr=False
-    )
+    demo: Callable[..., GameBase] | None = attrs.field(default=None, eq=False, repr=False)
     terminal: Callable[[GameBase], TerminalHooks] | None = attrs.field(
         default=None, eq=False, repr=False
     )

@@ -15,7 +15,7 @@ Examples:
 from __future__ import annotations
 
 import enum
-from typing import ClassVar
+from typing import ClassVar, Final
 
 import attrs
 
@@ -110,6 +110,37 @@ class Possession(enum.StrEnum):
 
 def _signed(value: int) -> str:
     return f"+{value}" if value >= 0 else str(value)
+
+
+def _counted(count: int, one: str, many: str = "") -> str:
+    """``1 turn``, ``2 turns``: a count and its noun, singular or plural."""
+    return f"{count} {one if count == 1 else (many or one + 's')}"
+
+
+_THE: Final = frozenset(
+    {
+        "Great Hall",
+        "Hallways",
+        "Dorm Rooms",
+        "Library",
+        "Quidditch Field",
+        "Hospital",
+        "3rd Floor",
+        "Dark Woods",
+        "Mirror of Erised",
+        "Familiar Shop",
+        "Devil's Snare",
+        "Flying Keys",
+        "Live Chess Match",
+        "Sorcerer's Stone",
+    }
+)
+"""The spaces narrated with "the" ("to the Great Hall", but "to Gringotts Bank")."""
+
+
+def _place(space: str) -> str:
+    """A space's name as a sentence says it: ``the Great Hall``, ``Fluffy``."""
+    return f"the {space}" if space in _THE else space
 
 
 @attrs.frozen
@@ -262,7 +293,7 @@ class Moved(AdventureEvent):
     def description(self) -> str:
         """See `Event.description`."""
         verb = _MOVING.get(self.how, "moves")
-        return f"{self.player} {verb} from {self.origin} to {self.destination}"
+        return f"{self.player} {verb} from {_place(self.origin)} to {_place(self.destination)}"
 
 
 _MOVING = {
@@ -296,7 +327,8 @@ class TurnMissed(AdventureEvent):
         """See `Event.description`."""
         mirror = self.reason == MissReason.MIRROR
         what = "stays in front of the Mirror of Erised" if mirror else "misses a turn"
-        return f"{self.player} {what} ({self.left} more to go)"
+        left = f"{self.left} more to go" if self.left else "the last one"
+        return f"{self.player} {what} ({left})"
 
 
 @EVENTS.register("adventure.turns_lost")
@@ -318,10 +350,9 @@ class TurnsLost(AdventureEvent):
     def description(self) -> str:
         """See `Event.description`."""
         if self.reason == MissReason.MIRROR:
-            return (
-                f"{self.player} is obsessed and stays {self.turns} turn(s) in front of the Mirror"
-            )
-        return f"{self.player} will miss {self.turns} turn(s)"
+            turns = _counted(self.turns, "turn")
+            return f"{self.player} is obsessed and stays {turns} in front of the Mirror"
+        return f"{self.player} will miss {_counted(self.turns, 'turn')}"
 
 
 @EVENTS.register("adventure.attribute_set")
@@ -405,7 +436,8 @@ class HousePointsChanged(AdventureEvent):
     def description(self) -> str:
         """See `Event.description`."""
         verb = "gains" if self.change >= 0 else "loses"
-        return f"{self.player} {verb} {abs(self.change)} house points ({self.total} in all)"
+        points = _counted(abs(self.change), "house point")
+        return f"{self.player} {verb} {points} ({self.total} in all)"
 
 
 @EVENTS.register("adventure.clues_changed")
@@ -451,6 +483,9 @@ class ItemGained(AdventureEvent):
     @property
     def description(self) -> str:
         """See `Event.description`."""
+        counted = _COUNTED.get(self.item)
+        if counted is not None:
+            return f"{self.player} gets {_counted(self.count, *counted)}"
         return f"{self.player} gets {_THINGS.get(self.item, f'{self.count} {self.item}')}"
 
 
@@ -461,6 +496,10 @@ _THINGS = {
     Possession.NIMBUS: "a Nimbus 2000",
     Possession.FUTURE_BONUS: "a +1 to one future roll",
     Possession.STUDY_BONUS: "a +1 to the next Study roll",
+}
+_COUNTED: dict[Possession, tuple[str, str]] = {
+    Possession.CHOCOLATE_FROGS: ("Chocolate Frog", "Chocolate Frogs"),
+    Possession.BEANS: ("Every Flavour Bean", "Every Flavour Beans"),
 }
 
 
@@ -532,7 +571,7 @@ class ChallengePassed(AdventureEvent):
     def description(self) -> str:
         """See `Event.description`."""
         how = " automatically" if self.automatically else ""
-        return f"{self.player} gets past {self.space}{how}"
+        return f"{self.player} gets past {_place(self.space)}{how}"
 
 
 @EVENTS.register("adventure.game_ended")

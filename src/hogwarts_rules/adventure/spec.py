@@ -58,10 +58,10 @@ def _record(game: Any) -> Mapping[str, Any]:
     return record
 
 
-def _demo(players: int, seed: int, say: Callable[[str], None]) -> GameBase:
+def _demo(players: int, seed: int, say: Callable[[str], None], *, full: bool = False) -> GameBase:
     from hogwarts_rules.adventure.demo import demo
 
-    return demo(players, seed, say)
+    return demo(players, seed, say, full=full)
 
 
 def _action_codec(game: GameBase) -> ActionCodec:

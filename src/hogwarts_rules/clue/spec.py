@@ -183,10 +183,10 @@ def notebook_report(view: Any) -> dict[str, Any]:
     }
 
 
-def _demo(players: int, seed: int, say: Any) -> GameBase:
+def _demo(players: int, seed: int, say: Any, *, full: bool = False) -> GameBase:
     from hogwarts_rules.clue.demo import demo
 
-    return demo(players, seed, say)
+    return demo(players, seed, say, full=full)
 
 
 def _resample(game: GameBase, seat: str, rng: Any, *, weighted: bool = False) -> GameBase:

@@ -1,20 +1,24 @@
 """The ``hogwarts-rules`` command line (also ``python -m hogwarts_rules``).
 
 * ``hogwarts-rules demo GAME``: bots play one whole game (for Hufflepuff &
-  Ravenclaw, a scripted scene), narrated event by event (the game's `GameSpec.demo`);
+  Ravenclaw, a scripted scene), narrated in short: the key moments and the result
+  (``--full``: every event; the game's `GameSpec.demo`);
 * ``hogwarts-rules play GAME``: play one seat against bots in the terminal (with
   ``--practice``, practice mode: ``undo`` takes back any decision and re-keys the dice);
 * ``hogwarts-rules simulate GAME -n GAMES``: many seeded games between bots, on
   several processes, with a summary table (see `hogwarts_rules.frontends.simulation`);
 * ``hogwarts-rules serve``: the JSON-lines engine protocol on stdin/stdout, for UIs in
   any language (see `hogwarts_rules.frontends.serve`);
+* ``hogwarts-rules web``: a table in the browser for several people, bots for the
+  other seats (see `hogwarts_rules.frontends.web`; the ``web`` extra);
 * the commands games add (`GameSpec.commands`): Hufflepuff & Ravenclaw's ``odds``.
 
 ``GAME`` is any kind or alias of the catalogue (``adventure``, ``clue``, ``hr``...),
 in any case; which games each command offers, their player limits and their bots
 all come from the games' specs, so a game added to the catalogue appears here
-with no edit. Every command has ``--help`` with examples; bad arguments exit with
-status 2, Ctrl-C with 130.
+with no edit. Every command has ``--help`` with examples. Bad arguments, and
+options that do not apply to the game chosen, are refused in one format
+(``hogwarts-rules: error: ...`` on stderr) with exit status 2; Ctrl-C exits with 130.
 
 The seed of ``demo`` and ``play`` is the host's secret: without ``--seed`` a fresh
 one is drawn (`secrets.randbits`), and either way it is printed only once the game
@@ -25,6 +29,7 @@ deck and roll to come.
 from __future__ import annotations
 
 import argparse
+import inspect
 import os
 import secrets
 import signal
@@ -32,10 +37,11 @@ import sys
 from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
-from typing import Final
+from typing import Final, NoReturn
 
 from hogwarts_rules import __version__
 from hogwarts_rules.catalogue import UnknownGameError, find_game, games
+from hogwarts_rules.engine import GameBase
 from hogwarts_rules.frontends import simulation
 from hogwarts_rules.frontends.play import playable
 from hogwarts_rules.spec import Command, GameSpec
@@ -44,39 +50,51 @@ __all__ = ["main"]
 
 _MAX_SIMULATED_GAMES: Final = 10_000_000
 _MAX_WORKERS: Final = 256
-_COMMANDS: Final = ("demo", "play", "simulate", "serve")
+_COMMANDS: Final = ("demo", "play", "simulate", "serve", "web")
+_DOCS: Final = "https://hogwarts-rules.readthedocs.io/en/latest/"
 
-_DEMO_EXAMPLES = """\
+_DEMO_EXAMPLES = f"""\
 examples:
   hogwarts-rules demo adventure
-  hogwarts-rules demo adventure --players 2 --seed 11
+  hogwarts-rules demo adventure --players 2 --seed 11 --full
   hogwarts-rules demo clue --players 5
   hogwarts-rules demo hr --seed 7
+
+The seed is printed at the end: --seed N plays the same game again.
+More: {_DOCS}cli/demo/
 """
-_PLAY_EXAMPLES = """\
+_PLAY_EXAMPLES = f"""\
 examples:
   hogwarts-rules play adventure
   hogwarts-rules play clue --seat Cat --players 3 --seed 12
   hogwarts-rules play clue --practice
 
 At any prompt: a number picks that action; also undo, save FILE, load FILE,
-help, quit.
+help, quit. More: {_DOCS}cli/play/
 """
-_SIMULATE_EXAMPLES = """\
+_SIMULATE_EXAMPLES = f"""\
 examples:
   hogwarts-rules simulate adventure -n 200
   hogwarts-rules simulate clue -n 1000 --players 4 --bots detective,notebook --workers 2
   hogwarts-rules simulate adventure -n 500 --bots heuristic,random --out results.csv
 
 The same --seed gives the same games whatever --workers is.
+More: {_DOCS}cli/simulate/
 """
-_SERVE_EXAMPLES = """\
+_SERVE_EXAMPLES = f"""\
 examples:
   hogwarts-rules serve
-  echo '{"id": 1, "op": "hello"}' | hogwarts-rules serve
+  echo '{{"id": 1, "op": "hello"}}' | hogwarts-rules serve
 
 One JSON request per line on stdin, one JSON reply per line on stdout; the
-protocol is documented in docs/protocol.md.
+protocol: {_DOCS}protocol/
+"""
+_WEB_EXAMPLES = f"""\
+examples:
+  hogwarts-rules web clue --seats Ann,Ben
+  hogwarts-rules web adventure --players 3 --port 8080
+
+Needs the web extra: pip install "hogwarts-rules[web]". More: {_DOCS}web/
 """
 
 
@@ -158,9 +176,23 @@ def _game_commands() -> dict[str, Command]:
 # ----- the parser -------------------------------------------------------------------------
 
 
+def _say_error(message: str) -> None:
+    """Print an error the one way the command line prints them."""
+    print(f"hogwarts-rules: error: {message}", file=sys.stderr)
+
+
+class _Parser(argparse.ArgumentParser):
+    """An argument parser whose errors look like every other error of the command line."""
+
+    def error(self, message: str) -> NoReturn:
+        """Say ``message`` and where to find help, then exit with status 2."""
+        _say_error(f"{message} (see: {self.prog} --help)")
+        self.exit(2)
+
+
 def _parser() -> argparse.ArgumentParser:
     formatter = argparse.RawDescriptionHelpFormatter
-    parser = argparse.ArgumentParser(
+    parser = _Parser(
         prog="hogwarts-rules",
         description="Rules engines for three Hogwarts tabletop games.",
         formatter_class=formatter,
@@ -170,15 +202,16 @@ def _parser() -> argparse.ArgumentParser:
 
     demo = commands.add_parser(
         "demo",
-        help="bots play a whole game, narrated event by event",
+        help="bots play a whole game, narrated: the key moments and the result",
         description="Bots play one whole game (for hufflepuff-ravenclaw: a scripted scene), "
-        "and every event is narrated.",
+        "narrated in short: the key moments and the result (--full: every event).",
         epilog=_DEMO_EXAMPLES,
         formatter_class=formatter,
     )
     _game_argument(demo, _demo_games, "demo", "demo")
     _seed_argument(demo)
     _players_argument(demo, _demo_games())
+    demo.add_argument("--full", action="store_true", help="narrate every event")
 
     play = commands.add_parser(
         "play",
@@ -242,7 +275,29 @@ def _parser() -> argparse.ArgumentParser:
         formatter_class=formatter,
     )
 
-    epilogs = [_DEMO_EXAMPLES, _PLAY_EXAMPLES, _SIMULATE_EXAMPLES, _SERVE_EXAMPLES]
+    web = commands.add_parser(
+        "web",
+        help="a table in the browser for several people, bots for the other seats",
+        description="Serve a game to browsers: each person's seat has its own link, bots "
+        "play the other seats, and every page is updated as moves happen.",
+        epilog=_WEB_EXAMPLES,
+        formatter_class=formatter,
+    )
+    # The module imports no web library: only `run` needs the `web` extra.
+    from hogwarts_rules.frontends import web as web_table
+
+    web_table.add_arguments(web)
+
+    def run_web(args: argparse.Namespace) -> int:
+        try:  # the game's name is checked here, as every command checks it
+            args.game = find_game(args.game).kind
+        except UnknownGameError as error:
+            return _error(error.message)
+        return web_table.run(args)
+
+    web.set_defaults(run_command=run_web)
+
+    epilogs = [_DEMO_EXAMPLES, _PLAY_EXAMPLES, _SIMULATE_EXAMPLES, _SERVE_EXAMPLES, _WEB_EXAMPLES]
     for name, command in _game_commands().items():
         sub = commands.add_parser(name, help=command.help, description=command.help)
         command.arguments(sub)
@@ -264,7 +319,8 @@ def _parser() -> argparse.ArgumentParser:
 
 
 def _error(message: str) -> int:
-    print(f"hogwarts-rules: error: {message}", file=sys.stderr)
+    """Say a bad argument's ``message``; return exit status 2."""
+    _say_error(message)
     return 2
 
 
@@ -291,16 +347,28 @@ def _seed_line(seed: int) -> str:
 def _demo(args: argparse.Namespace, given_players: int | None) -> int:
     spec: GameSpec = args.game
     assert spec.demo is not None
+    # `full` is a keyword of the games' demos (`GameSpec.demo`); a game's demo may lack it.
+    demo: Callable[..., GameBase] = spec.demo
+    if args.full and "full" not in inspect.signature(demo).parameters:
+        return _error(f"the {spec.kind} demo has no --full narration")
     seed: int = secrets.randbits(64) if args.seed is None else args.seed
-    # The seed is the host's secret until the game is over: the end says it.
-    game = spec.demo(args.players, seed, print)
-    print(_seed_line(seed))
-    if given_players is not None and len(game.seat_names) != given_players:
-        print(
-            f"hogwarts-rules: note: the {spec.kind} demo has {len(game.seat_names)} "
-            f"{spec.seat_noun}s; --players does not apply to it",
-            file=sys.stderr,
+    lines: list[str] = []
+    # The whole game is played before a line is shown, so that an option that does
+    # not apply is refused before any output.
+    if args.full:
+        game = demo(args.players, seed, lines.append, full=True)
+    else:
+        game = demo(args.players, seed, lines.append)
+    seats = len(game.seat_names)
+    if given_players is not None and seats != given_players:
+        return _error(
+            f"--players does not apply to the {spec.kind} demo "
+            f"(it always has {seats} {spec.seat_noun}s)"
         )
+    for line in lines:
+        print(line)
+    # The seed is the host's secret until the game is over: the end says it.
+    print(_seed_line(seed))
     return 0
 
 
@@ -423,6 +491,7 @@ def _run(args: argparse.Namespace) -> int:
             seat=args.seat,
             seed=args.seed,
             players=args.players,
+            # play's messages start with "error: " (as its own screen says them)
             error=lambda message: print(f"hogwarts-rules: {message}", file=sys.stderr),
             practice=args.practice,
         )
@@ -444,5 +513,5 @@ def main(argv: Sequence[str] | None = None) -> int:
     except OSError as error:  # the output cannot be written (a full disk, /dev/full)
         devnull = os.open(os.devnull, os.O_WRONLY)
         os.dup2(devnull, sys.stdout.fileno())  # nothing more to flush at exit
-        print(f"hogwarts-rules: error: {error.strerror or error}", file=sys.stderr)
+        _say_error(str(error.strerror or error))
         return 1

@@ -4,7 +4,11 @@ Sky sneaks past the portraits (a skill test with a modifier), casts Lumos, is
 spotted (a contest), brawls with Weasley round by round and falls down a moving
 staircase; the session ends and the school break brings experience rolls.
 Youth is spent when 3 points or fewer turn a failure into a success.
-``hogwarts-rules demo hufflepuff-ravenclaw`` runs it (through the game's
+
+By default the narration is short: each roll's result (with the Youth spent to
+reach it), damage, wounds and skills improved; with ``full=True`` every event,
+every die and every check mark too. ``hogwarts-rules demo hufflepuff-ravenclaw``
+runs it (through the game's
 `GameSpec.demo`).
 
 Examples:
@@ -14,6 +18,9 @@ Examples:
     'Hufflepuff & Ravenclaw demo: Sky and Weasley after curfew'
     >>> scene.is_over
     True
+    >>> every = []
+    >>> demo(7, every.append, full=True) == scene, len(every) > len(lines)
+    (True, True)
 """
 
 from __future__ import annotations
@@ -22,7 +29,10 @@ from collections.abc import Callable, Sequence
 
 from hogwarts_rules.engine import Decision
 from hogwarts_rules.events import Event
-from hogwarts_rules.hufflepuff_ravenclaw import actions  # not TestSpec itself: pytest collects it
+
+# Not TestSpec and TestRolled themselves: pytest would collect them.
+from hogwarts_rules.hufflepuff_ravenclaw import actions
+from hogwarts_rules.hufflepuff_ravenclaw import events as hr_events
 from hogwarts_rules.hufflepuff_ravenclaw.actions import (
     BrawlRound,
     CastSpell,
@@ -38,6 +48,7 @@ from hogwarts_rules.hufflepuff_ravenclaw.actions import (
     SpendYouth,
 )
 from hogwarts_rules.hufflepuff_ravenclaw.character import Character
+from hogwarts_rules.hufflepuff_ravenclaw.events import ExperienceRolled, SkillChecked, YouthSpent
 from hogwarts_rules.hufflepuff_ravenclaw.game import Game, new_game
 from hogwarts_rules.hufflepuff_ravenclaw.odds import youth_to_spend
 
@@ -59,26 +70,25 @@ def _youth_policy(game: Game) -> SpendYouth:
     return SpendYouth(name, needed if needed is not None and needed <= _MOST_YOUTH else 0)
 
 
-def _narrate(events: Sequence[Event], say: Callable[[str], None]) -> None:
-    for event in events:
-        say(f"  {event.description}")
+def _is_detail(event: Event) -> bool:
+    """An event the short narration leaves out (its result is said anyway)."""
+    if isinstance(event, (hr_events.TestRolled, SkillChecked)):
+        return True
+    if isinstance(event, YouthSpent):
+        return event.points == 0
+    if isinstance(event, ExperienceRolled):
+        return event.new == event.old  # no improvement
+    return False
 
 
-def _play(game: Game, action: HufflepuffRavenclawAction, say: Callable[[str], None]) -> Game:
-    game, events = game.apply(action)
-    _narrate(events, say)
-    while game.to_act:
-        game, events = game.apply(_youth_policy(game))
-        _narrate(events, say)
-    return game
-
-
-def demo(seed: int, say: Callable[[str], None] = print) -> Game:
+def demo(seed: int, say: Callable[[str], None] = print, *, full: bool = False) -> Game:
     """Play the demo scene (tests, a spell, a contest, a brawl, a fall, a school break).
 
     Args:
         seed: the dice's seed; the same seed plays the same scene.
         say: called with each line of narration.
+        full: narrate every event (by default: the results, without the dice rolled
+            on the way, check marks or Youth not spent).
 
     Returns:
         The final scene (ended).
@@ -98,32 +108,46 @@ def demo(seed: int, say: Callable[[str], None] = print) -> Game:
         skills={"Brawl": 2, "Notice": 1},
     )
     game = new_game([sky, weasley], seed=seed)
+
+    def narrate(events: Sequence[Event]) -> None:
+        for event in events:
+            if full or not _is_detail(event):
+                say(f"  {event.description}")
+
+    def play(game: Game, action: HufflepuffRavenclawAction) -> Game:
+        game, events = game.apply(action)
+        narrate(events)
+        while game.to_act:
+            game, events = game.apply(_youth_policy(game))
+            narrate(events)
+        return game
+
     say("Hufflepuff & Ravenclaw demo: Sky and Weasley after curfew")
     say("Sky sneaks past the portraits (Bravery + Mischief, guards close by: -2):")
     sneak = SkillTest("Sky", "Mischief", "Bravery", (Modifier(-2, "guards close by"),))
-    game = _play(game, sneak, say)
+    game = play(game, sneak)
     say("Sky lights the way (Lumos, a standard spell, said aloud):")
-    game = _play(game, CastSpell("Sky", "Lumos"), say)
+    game = play(game, CastSpell("Sky", "Lumos"))
     say("Weasley spots the light (a contest: Weasley's Notice against Sky's Mischief):")
     spot = Contest(
         actions.TestSpec("Weasley", "Notice", "Intellect"),
         actions.TestSpec("Sky", "Mischief", "Agility"),
     )
-    game = _play(game, spot, say)
+    game = play(game, spot)
     say("A brawl breaks out:")
     for round_number in range(1, _BRAWL_ROUNDS + 1):
         if not all(c.is_conscious for c in game.characters.values()):
             break
         say(f" Round {round_number}")
-        game = _play(game, BrawlRound(Fighter("Sky"), Fighter("Weasley")), say)
+        game = play(game, BrawlRound(Fighter("Sky"), Fighter("Weasley")))
     if game.characters["Sky"].is_conscious:
         say("Sky scarpers down the moving staircase and falls 6 metres:")
-        game = _play(game, Fall("Sky", 6), say)
+        game = play(game, Fall("Sky", 6))
     say("The session ends:")
-    game = _play(game, EndSession(), say)
+    game = play(game, EndSession())
     say("Winter break:")
-    game = _play(game, SchoolBreak(), say)
-    game = _play(game, EndScene(), say)
+    game = play(game, SchoolBreak())
+    game = play(game, EndScene())
     for character in game.characters.values():
         skills = ", ".join(f"{k} {v}" for k, v in character.skills.items())
         say(

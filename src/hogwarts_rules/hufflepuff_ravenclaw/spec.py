@@ -82,10 +82,10 @@ def _extra_spells(value: object) -> Mapping[str, Spell]:
     return spells
 
 
-def _demo(players: int, seed: int, say: Callable[[str], None]) -> GameBase:
+def _demo(players: int, seed: int, say: Callable[[str], None], *, full: bool = False) -> GameBase:
     from hogwarts_rules.hufflepuff_ravenclaw.demo import demo
 
-    return demo(seed, say)
+    return demo(seed, say, full=full)
 
 
 def _terminal(game: GameBase) -> TerminalHooks:
