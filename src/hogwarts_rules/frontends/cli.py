@@ -68,9 +68,11 @@ examples:
   hogwarts-rules play adventure
   hogwarts-rules play clue --seat Cat --players 3 --seed 12
   hogwarts-rules play clue --practice
+  hogwarts-rules play hr --seed 6
 
-At any prompt: a number picks that action; also undo, save FILE, load FILE,
-help, quit. More: {_DOCS}cli/play/
+At any prompt: a number; a move in the game's notation; board, log, notebook,
+back, undo, save FILE, load FILE, help, quit. Colour and completion:
+pip install "hogwarts-rules[terminal]". More: {_DOCS}cli/play/
 """
 _SIMULATE_EXAMPLES = f"""\
 examples:
@@ -215,9 +217,11 @@ def _parser() -> argparse.ArgumentParser:
 
     play = commands.add_parser(
         "play",
-        help="play one seat against bots in the terminal",
-        description="Play one seat against bots. The screen shows what that seat may see and "
-        "the legal actions, numbered.",
+        help="play one seat against bots, or run a Hufflepuff & Ravenclaw scene as its "
+        "game master, in the terminal",
+        description="Play one seat against bots (Hufflepuff & Ravenclaw: the game master's "
+        "console). The screen shows the board as that seat may see it and the choices, "
+        "numbered.",
         epilog=_PLAY_EXAMPLES,
         formatter_class=formatter,
     )
