@@ -754,3 +754,49 @@ def test_a_context_is_replaying_while_supplied_inputs_remain() -> None:
     assert ctx.decide("Sky", [first, second], prompt="which?") is first
     assert not ctx.replaying
     assert not Context(SeededDice(1)).replaying
+
+
+def test_from_dict_and_replay_take_a_bound_on_the_number_of_actions() -> None:
+    from hogwarts_rules import find_game
+    from hogwarts_rules.engine import MAX_ACTIONS, GameRecord
+    from hogwarts_rules.errors import InvalidDataError
+
+    spec = find_game("clue")
+    game = spec.new_game(["Ann", "Ben", "Cat"], seed=3)
+    for _ in range(6):
+        game, _ = game.apply(game.legal_actions(game.to_act[0] if game.to_act else None)[0])
+    saved = game.to_dict()
+    assert spec.from_dict(saved) == game
+    assert type(game).from_dict(saved, max_actions=6) == game
+    with pytest.raises(InvalidDataError) as caught:
+        type(game).from_dict(saved, max_actions=5)
+    assert (caught.value.code, caught.value.path) == ("too_many_actions", "$.actions")
+    record = game.record
+    assert type(game).replay(record, max_actions=None) == game
+    with pytest.raises(InvalidDataError) as replayed:
+        type(game).replay(record, max_actions=2)
+    assert replayed.value.code == "too_many_actions"
+    # the default bound refuses a huge save before reading a single action
+    huge = {**saved, "actions": [{"type": "nonsense"}] * (MAX_ACTIONS + 1)}
+    with pytest.raises(InvalidDataError) as refused:
+        type(game).from_dict(huge)
+    assert refused.value.code == "too_many_actions"
+
+
+def test_a_python_callers_huge_integer_key_is_a_documented_error() -> None:
+    from hogwarts_rules import find_game
+    from hogwarts_rules.errors import InvalidDataError
+
+    game_class = find_game("adventure").game_class
+    with pytest.raises(InvalidDataError) as caught:
+        game_class.from_dict({10**5000: 1})
+    assert caught.value.code == "unknown_field" and len(caught.value.message) < 100
+
+
+@pytest.mark.parametrize("name", ["Ann\u2028", "A\u2029nn", "\ud800", "Ann\x00", "<Ann"])
+def test_player_names_go_through_the_one_validation(name: str) -> None:
+    from hogwarts_rules import find_game
+
+    with pytest.raises(IllegalActionError) as caught:
+        find_game("adventure").new_game([name, "Ron"], seed=1)
+    assert caught.value.code == "bad_name"

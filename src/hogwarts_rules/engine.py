@@ -31,13 +31,13 @@ import abc
 import inspect
 import secrets
 import types
-import unicodedata
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from fractions import Fraction
 from typing import Any, ClassVar, Final, NoReturn, Self, TypeVar
 
 import attrs
 
+from hogwarts_rules import names as _names
 from hogwarts_rules.actions import CORE_ACTIONS, Action, ChanceOutcome, Practice, Rekey
 from hogwarts_rules.dice import (
     _GOLDEN,
@@ -54,12 +54,15 @@ from hogwarts_rules.errors import IllegalActionError, InvalidDataError, RulesErr
 from hogwarts_rules.events import DiceRekeyed, Event, PracticeStarted
 from hogwarts_rules.frozen import FrozenMap
 from hogwarts_rules.history import History, as_history
+from hogwarts_rules.names import check_name
 from hogwarts_rules.serialization import (
     FORMAT,
     FORMAT_VERSION,
     READ_VERSIONS,
+    check_action_count,
     check_safe_integers,
     converter,
+    shown_key,
     structure,
     unstructure,
     upgrade_saved_game,
@@ -67,6 +70,7 @@ from hogwarts_rules.serialization import (
 
 __all__ = [
     "CONVERT",
+    "MAX_ACTIONS",
     "MAX_NAME_LENGTH",
     "MEMO",
     "ChanceRequest",
@@ -83,8 +87,13 @@ __all__ = [
     "replacer",
 ]
 
-MAX_NAME_LENGTH: Final = 40
+MAX_NAME_LENGTH: Final = _names.MAX_NAME_LENGTH
 """The longest player (or character) name accepted."""
+
+MAX_ACTIONS: Final = 100_000
+"""The most actions `GameBase.from_dict` and `GameBase.replay` replay unless told
+otherwise (``max_actions``): five times the engine protocol's step limit. A saved game
+is untrusted input, and replaying costs time in proportion to its length."""
 
 T = TypeVar("T", int, str)
 
@@ -527,9 +536,10 @@ def check_player_names(
 ) -> tuple[str, ...]:
     """Validate a list of player names and return it as a tuple.
 
-    Names are non-empty strings of at most `MAX_NAME_LENGTH` characters,
-    without control characters or surrounding spaces, unique, and not starting
-    with ``<`` (reserved for `CHANCE`).
+    Each name goes through `hogwarts_rules.names.check_name` (1 to
+    `MAX_NAME_LENGTH` characters, no surrounding white space, no control, format,
+    surrogate or separator characters, not starting with ``<``, which is kept for
+    `CHANCE`), and every name is different.
 
     Raises:
         IllegalActionError: a name is invalid, repeated, or the count is wrong.
@@ -542,21 +552,7 @@ def check_player_names(
             "player_count", f"this game is for {minimum} to {maximum} {noun}s, not {len(result)}"
         )
     for name in result:
-        if type(name) is not str:
-            raise IllegalActionError(
-                "bad_name", f"a {noun} name must be a string, not {type(name).__name__}"
-            )
-        if not name or name != name.strip() or len(name) > MAX_NAME_LENGTH:
-            raise IllegalActionError(
-                "bad_name",
-                f"{noun} name {name[:MAX_NAME_LENGTH]!r} must be 1 to {MAX_NAME_LENGTH} characters "
-                "with no leading or trailing spaces",
-            )
-        if name.startswith("<") or any(unicodedata.category(ch)[0] == "C" for ch in name):
-            raise IllegalActionError(
-                "bad_name",
-                f"{noun} name {name!r} may not start with '<' or contain control characters",
-            )
+        check_name(name, f"a {noun} name")
     if len(set(result)) != len(result):
         raise IllegalActionError("duplicate_name", f"every {noun} needs a different name")
     return result
@@ -988,13 +984,20 @@ class GameBase(abc.ABC):
         return GameRecord(self.KIND, self._setup_dict(), tuple(self.history))
 
     @classmethod
-    def replay(cls, record: GameRecord) -> Self:
+    def replay(cls, record: GameRecord, *, max_actions: int | None = MAX_ACTIONS) -> Self:
         """Rebuild a game by replaying its record from the set-up.
+
+        Args:
+            record: the set-up and the actions.
+            max_actions: the most actions replayed (default `MAX_ACTIONS`; ``None``:
+                no bound); a longer record is refused before anything is replayed.
 
         Raises:
             InvalidDataError: the record is for another game, its set-up is
-                invalid, or one of its actions is illegal where it stands.
+                invalid, one of its actions is illegal where it stands, or it holds
+                more than ``max_actions`` actions (code ``too_many_actions``).
         """
+        check_action_count(record.actions, max_actions)
         if record.game != cls.KIND:
             raise InvalidDataError(
                 "wrong_game", f"$.game: this is a {cls.KIND} game, not {record.game!r}", "$.game"
@@ -1027,23 +1030,29 @@ class GameBase(abc.ABC):
         }
 
     @classmethod
-    def from_dict(cls, data: object) -> Self:
+    def from_dict(cls, data: object, *, max_actions: int | None = MAX_ACTIONS) -> Self:
         """Rebuild a game from `to_dict()` output, treating it as untrusted.
 
         The set-up is validated and the actions are replayed under the rules, so
         no impossible game can be loaded. If a ``"state"`` is present it must
         match the replayed game exactly.
 
+        Args:
+            data: the saved game, as `json.loads` gives it.
+            max_actions: the most actions replayed (default `MAX_ACTIONS`; ``None``:
+                no bound); a longer save is refused before any action is read.
+
         Raises:
             InvalidDataError: malformed data, another format or version, an
-                illegal action, or a state that does not match the actions.
+                illegal action, a state that does not match the actions, or more
+                than ``max_actions`` actions (code ``too_many_actions``).
         """
         if not isinstance(data, dict):
             raise InvalidDataError("bad_type", "$: a saved game must be a JSON object")
         allowed = {"format", "version", "game", "setup", "actions", "state"}
-        extra = sorted(set(data) - allowed, key=str)
+        extra = sorted(set(data) - allowed, key=shown_key)
         if extra:
-            raise InvalidDataError("unknown_field", f"$: unknown field {str(extra[0])[:60]!r}")
+            raise InvalidDataError("unknown_field", f"$: unknown field {shown_key(extra[0])!r}")
         if data.get("format") != FORMAT:
             raise InvalidDataError("bad_format", f"$.format: expected {FORMAT!r}", "$.format")
         version = data.get("version")
@@ -1062,8 +1071,9 @@ class GameBase(abc.ABC):
             raise InvalidDataError("bad_type", "$.game: expected a string", "$.game")
         if "setup" not in data or "actions" not in data:
             raise InvalidDataError("missing_field", "$: a saved game needs 'setup' and 'actions'")
+        check_action_count(data["actions"], max_actions)
         actions = _structure_actions(data["actions"])
-        game = cls.replay(GameRecord(game_kind, data["setup"], actions))
+        game = cls.replay(GameRecord(game_kind, data["setup"], actions), max_actions=None)
         if "state" in data and not _same_json(data["state"], game._state_dict()):
             raise InvalidDataError(
                 "state_mismatch", "$.state: does not match the game its actions produce", "$.state"

@@ -32,6 +32,7 @@ from typing import TYPE_CHECKING, Any, Final, Protocol, runtime_checkable
 
 import attrs
 
+from hogwarts_rules.engine import MAX_ACTIONS
 from hogwarts_rules.errors import MAX_PATH, IllegalActionError, InvalidDataError, RulesError
 
 if TYPE_CHECKING:
@@ -524,13 +525,19 @@ class GameSpec:
         checked = self.check_options(options)
         return self.create(seats, seed=seed, dice=dice, **checked)
 
-    def from_dict(self, data: object) -> GameBase:
+    def from_dict(self, data: object, *, max_actions: int | None = MAX_ACTIONS) -> GameBase:
         """Load a saved game of this kind (see `GameBase.from_dict`).
 
+        Args:
+            data: the saved game, as `json.loads` gives it.
+            max_actions: the most actions replayed (default
+                `hogwarts_rules.engine.MAX_ACTIONS`; ``None``: no bound).
+
         Raises:
-            InvalidDataError: malformed data, or a game of another kind.
+            InvalidDataError: malformed data, a game of another kind, or more than
+                ``max_actions`` actions.
         """
-        return self.game_class.from_dict(data)
+        return self.game_class.from_dict(data, max_actions=max_actions)
 
     # ----- bots ---------------------------------------------------------------------
 

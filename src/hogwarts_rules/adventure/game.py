@@ -261,7 +261,7 @@ class Game(GameBase):
             "order": list(self.order),
             "turn": self.turn,
             "round": self.round,
-            "finished": self.finished,
+            "finished": None if self.finished is None else str(self.finished),
             "to_act": list(self.to_act),
         }
 

@@ -846,7 +846,7 @@ class _Session:
             )
             return False
         try:
-            loaded = self.spec.from_dict(data)
+            loaded = self.spec.from_dict(data, max_actions=self.spec.max_steps)
         except InvalidDataError as exc:
             self.write(f"Could not load {argument}: not a valid saved game ({exc.message}).")
             return False
