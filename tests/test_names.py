@@ -6,6 +6,7 @@ import json
 
 import pytest
 
+from hogwarts_rules import find_game
 from hogwarts_rules import hufflepuff_ravenclaw as hr
 from hogwarts_rules.errors import IllegalActionError, InvalidDataError
 from hogwarts_rules.names import MAX_LABEL_LENGTH, MAX_NAME_LENGTH, check_name, name_problem
@@ -21,6 +22,8 @@ BAD = [
     "\ud800",  # a lone surrogate: not UTF-8
     "a\udfffb",
     "\ue000",  # private use
+    "Ann\u2028Bob",  # a line separator: a line break to str.splitlines
+    "Ann\u2029Bob",  # a paragraph separator
     "x" * (MAX_NAME_LENGTH + 1),
 ]
 GOOD = ["Ann", "Hermione Granger", "Zoë", "Ærwyn", "李", "🦉 Hedwig", "x" * MAX_NAME_LENGTH]
@@ -41,6 +44,15 @@ def test_bad_names_are_refused_with_a_bounded_message(name: str) -> None:
     assert caught.value.message.startswith("a player name ")
     assert len(caught.value.message) < 200
     assert name_problem(name) is not None
+
+
+@pytest.mark.parametrize("sep", ["\u2028", "\u2029"])
+def test_a_player_named_across_two_lines_is_refused(sep: str) -> None:
+    for kind in ("adventure", "clue", "hufflepuff-ravenclaw"):
+        with pytest.raises(IllegalActionError) as caught:
+            find_game(kind).new_game([f"Ann{sep}Bob", "Ron", "Sky"], seed=1)
+        assert caught.value.code == "bad_name", kind
+        assert "separators" in caught.value.message
 
 
 def test_anything_else_is_refused_as_a_typed_error() -> None:

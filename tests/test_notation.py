@@ -216,6 +216,19 @@ def test_a_hand_written_record_loads() -> None:
     assert len(game.history) == 2 and game.history[1].actor == "Harry"
 
 
+def test_a_record_ends_lines_at_newlines_only() -> None:
+    # U+2028, U+2029, form feed and NEL inside a comment do not start a new line.
+    text = SETUP + "# a note\u2028rolloff\u2029 more\x0cturn\x85no\nrolloff\r\n"
+    game = load_record(text)
+    assert len(game.history) == 1
+
+
+def test_a_record_of_any_named_game_loads_back() -> None:
+    game = find_game("adventure").new_game(["Ann Bob", "Ron"], seed=7)
+    game, _ = game.apply(parse_action(game, "rolloff"))
+    assert load_record(record_text(game)).to_dict() == game.to_dict()
+
+
 SETUP = (
     'game: adventure\nsetup: {"players": ["Harry", "Ron"], '
     '"dice": {"kind": "seeded", "seed": "7", "state": "7"}}\n'

@@ -4,13 +4,14 @@ import copy
 import json
 import pickle
 from collections.abc import Callable
-from typing import Any, cast
+from typing import Any, Literal, cast
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from hogwarts_rules import hufflepuff_ravenclaw as hr
+from hogwarts_rules import serialization
 from hogwarts_rules.actions import ACTIONS, Action, ChanceOutcome
 from hogwarts_rules.dice import ExternalDice, ScriptedDice
 from hogwarts_rules.errors import MAX_MESSAGE, MAX_PATH, InvalidDataError, RulesError
@@ -537,11 +538,17 @@ def test_errors_pickle() -> None:
 
 # =============================================================== fuzzing
 
+
+def _containers(children: st.SearchStrategy[Any]) -> st.SearchStrategy[Any]:
+    """Lists and objects of ``children`` (a named function: hypothesis reads a lambda's
+    source to check that it uses its argument, and misreads one split over lines)."""
+    lists = st.lists(children, max_size=4)
+    return lists | st.dictionaries(st.text(max_size=10), children, max_size=4)
+
+
 JSON = st.recursive(
     st.none() | st.booleans() | st.integers() | st.floats() | st.text(max_size=20),
-    lambda children: (
-        st.lists(children, max_size=4) | st.dictionaries(st.text(max_size=10), children, max_size=4)
-    ),
+    _containers,
     max_leaves=20,
 )
 
@@ -718,3 +725,49 @@ def test_shown_key_is_bounded_and_never_raises() -> None:
     assert shown_key(10**5000).startswith("<an integer of ")
     assert len(shown_key("k" * 1000)) == 60
     assert shown_key(("a", 1)) == "('a', 1)"
+
+
+def _deep(levels: int) -> dict[str, Any]:
+    value: dict[str, Any] = {}
+    top = value
+    for _ in range(levels):
+        value["a"] = {}
+        value = value["a"]
+    return top
+
+
+def test_a_huge_integer_is_refused_by_its_size_in_bits() -> None:
+    # str() of a number of more than 4300 digits raises: the message gives its bits.
+    for data, type_ in ([10**5000], tuple[int, ...]), ({"a": -(10**5000)}, dict[str, int]):
+        with pytest.raises(InvalidDataError) as info:
+            serialization.structure(data, type_)
+        assert info.value.code == "unsafe_integer"
+        assert "16610 bits" in info.value.message
+    with pytest.raises(InvalidDataError, match="16610 bits"):
+        serialization.check_safe_integers({"x": [10**5000]})
+
+
+def test_data_nested_too_deep_for_python_is_a_typed_error() -> None:
+    with pytest.raises(InvalidDataError) as info:
+        serialization.structure({"Luck": _deep(100_000)}, dict[str, Literal["common"]])
+    assert (info.value.code, info.value.path) == ("too_deep", "$['Luck']")
+
+
+def test_a_path_quotes_at_most_60_characters_of_a_key() -> None:
+    key = "k" * 10_000
+    with pytest.raises(InvalidDataError) as info:
+        serialization.structure({key: "x"}, dict[str, Literal["common"]])
+    assert "k" * 61 not in info.value.path and "k" * 61 not in info.value.message
+    assert info.value.path == "$[" + repr("k" * 57 + "...") + "]"
+
+
+def test_data_that_holds_itself_is_walked_once() -> None:
+    loop: dict[str, Any] = {"n": 1}
+    loop["self"] = loop
+    serialization.check_safe_integers(loop)  # ends
+    listed: list[Any] = [1]
+    listed.append(listed)
+    listed.append(2**60)
+    with pytest.raises(InvalidDataError) as info:
+        serialization.check_safe_integers({"x": listed})
+    assert info.value.path == "$.x[2]"

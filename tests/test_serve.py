@@ -1768,8 +1768,8 @@ def test_errors_name_their_field_list_only_the_games_actions_and_are_bounded() -
         action={"type": "clue.nonsense"},
     )  # fmt: skip
     assert error["field"] == "$.action.type"
-    listed = error["message"][error["message"].index("(") :]
-    assert "clue.deal" in listed and "adventure." not in listed and "hr." not in listed
+    listed = error["expected"]
+    assert "clue.deal" in listed and not any(t.startswith(("adventure.", "hr.")) for t in listed)
     huge = "x" * 1_000_000
     for request in (
         {"op": "new", "game": huge, "players": ["A", "B"]},

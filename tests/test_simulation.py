@@ -355,3 +355,18 @@ def test_every_column_has_one_type_whatever_the_data(tmp_path: Path) -> None:
             assert len(numeric) <= 1, key
     assert not any(_looks_numeric(row["winning_seats"]) for row in rows)
     assert {row["winning_seats"] for row in rows} >= {"seat1", "seat2"}
+
+
+def test_a_run_nobody_wins_keeps_the_winner_columns_text_in_pandas(tmp_path: Path) -> None:
+    pandas = importlib.import_module("pandas")
+    records = simulation.simulate("clue", 4, players=3, bots="random", seed=1)
+    assert {r["reason"] for r in records} == {"all_eliminated"}  # nobody wins any game
+    assert {(r["winners"], r["winning_seats"]) for r in records} == {
+        (simulation.NO_WINNER, simulation.NO_WINNER)
+    }
+    path = tmp_path / "nobody.csv"
+    simulation.write_records(records, path)
+    frame = pandas.read_csv(path)
+    for column in ("winners", "winning_seats"):
+        assert pandas.api.types.is_string_dtype(frame[column]), column  # not float64 NaN
+        assert list(frame[column]) == [simulation.NO_WINNER] * 4

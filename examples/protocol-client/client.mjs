@@ -322,6 +322,9 @@ function selfTest(checker) {
     [{ id: 1, ok: true, game_id: "g1", kind: "clue", seats: ["A"], step: 0 }, "#/$defs/reply.new"],
     [{ id: 1, ok: false, error: { code: "x", message: "m".repeat(301), field: null } }, "#/$defs/error"],
     [{ id: 1, ok: true, history_length: 2 ** 60, events: [] }, "#/$defs/reply.events"],
+    // A field named like an Object.prototype member is still an unknown field.
+    [JSON.parse('{"id": 1, "ok": false, "error": {"code": "x", "message": "m", "field": null, "constructor": 1}}'), "#/$defs/error"],
+    [JSON.parse('{"id": 1, "ok": false, "error": {"code": "x", "message": "m", "field": null, "__proto__": {}}}'), "#/$defs/error"],
   ];
   for (const [reply, ref] of bad) {
     if (protocol.errors(reply, ref).length === 0) throw new Failure(`self-test: accepted ${JSON.stringify(reply).slice(0, 80)}`);
@@ -354,6 +357,14 @@ async function main() {
     }
     const unknown = await session.call({ op: "new", game: "x".repeat(1000000), players: ["A", "B"] });
     if (unknown.ok || unknown.error.field !== "$.game") throw new Failure("a huge game name");
+    // An action type the game does not have: its own types come as data, in `expected`.
+    const { gameId, seats } = await session.newGame("clue");
+    const nonsense = await session.call({ op: "apply", game_id: gameId, seat: seats[0], action: { type: "clue.nonsense" } }, "clue");
+    const expected = nonsense.ok ? [] : nonsense.error.expected || [];
+    if (!expected.includes("clue.deal") || expected.some((type) => type.startsWith("adventure."))) {
+      throw new Failure(`an unknown action type: ${JSON.stringify(nonsense).slice(0, 200)}`);
+    }
+    await session.ok({ op: "close", game_id: gameId });
     await engine.close();
   } catch (error) {
     engine.child.kill();

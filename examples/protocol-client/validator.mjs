@@ -138,12 +138,14 @@ export class Validator {
   checkObject(value, schema, path, problems) {
     const properties = schema.properties || {};
     for (const name of schema.required || []) {
-      if (!(name in value)) problems.push(`${path}: missing ${name}`);
+      if (!Object.hasOwn(value, name)) problems.push(`${path}: missing ${name}`);
     }
     for (const [key, item] of Object.entries(value)) {
       const where = `${path}.${key}`;
       if ("propertyNames" in schema) this.check(key, schema.propertyNames, where, problems);
-      if (key in properties) {
+      // Own properties only: `key in properties` would find "constructor" or "toString"
+      // on Object.prototype and let such a field pass additionalProperties: false.
+      if (Object.hasOwn(properties, key)) {
         this.check(item, properties[key], where, problems);
       } else if ("additionalProperties" in schema) {
         if (schema.additionalProperties === false) problems.push(`${path}: unknown field ${key}`);

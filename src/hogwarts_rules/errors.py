@@ -185,6 +185,7 @@ CORE_ERROR_CODES: Final[Mapping[str, str]] = MappingProxyType(
         "missing_field": "A required field is missing.",
         "unknown_field": "A field the format does not have.",
         "invalid_value": "A field's value has the wrong type, is out of range or is not allowed.",
+        "too_deep": "Data nested too deeply to read (arrays and objects within each other).",
         "unsafe_integer": (
             "A whole number outside -(2**53 - 1) to 2**53 - 1, which not every JSON reader"
             " keeps exactly."

@@ -12,6 +12,9 @@ reader handles the same way, and one a screen shows as it is:
   characters, private-use and unassigned code points, and lone surrogates
   (``"\ud800"``, which cannot be written as UTF-8, so a game holding one could not be
   saved as UTF-8 JSON);
+* no line or paragraph separator (U+2028, U+2029: categories Zl and Zp), which
+  many readers take as the end of a line (Python's ``str.splitlines``, JavaScript
+  before ES2019), so a name holding one would cut a text record in two;
 * not starting with ``<`` (kept for the library's own names, such as
   `hogwarts_rules.CHANCE`), unless ``reserved=False``: a value that is not yet a
   seat of a game (a character sheet on its own) may, and the game refuses it as a
@@ -28,6 +31,8 @@ Examples:
     hogwarts_rules.errors.IllegalActionError: an extra stat name may not hold control, ...
     >>> name_problem("\ud800")
     'may not hold control, format, surrogate or unassigned characters'
+    >>> name_problem("Ann\u2028Bob")
+    'may not hold line or paragraph separators'
 """
 
 from __future__ import annotations
@@ -48,6 +53,8 @@ MAX_LABEL_LENGTH: Final = 80
 
 _SHOWN: Final = 60  # the most characters of a refused name quoted in a message
 
+_BREAKS: Final = frozenset({"Zl", "Zp"})  # U+2028 and U+2029: line breaks to many readers
+
 
 @functools.lru_cache(maxsize=4096)
 def _problem(value: str, max_length: int, reserved: bool) -> str | None:
@@ -61,6 +68,8 @@ def _problem(value: str, max_length: int, reserved: bool) -> str | None:
         return "may not start with '<'"
     if any(unicodedata.category(ch)[0] == "C" for ch in value):
         return "may not hold control, format, surrogate or unassigned characters"
+    if any(unicodedata.category(ch) in _BREAKS for ch in value):
+        return "may not hold line or paragraph separators"
     return None
 
 
@@ -107,7 +116,10 @@ def check_name(
     if problem is None:
         assert isinstance(value, str)
         return value
+    message = f"{what} {problem}"
     if isinstance(value, str):
         shown = value[:_SHOWN] + ("..." if len(value) > _SHOWN else "")
-        raise IllegalActionError(code, f"{what} {problem}: {shown!r}")
-    raise IllegalActionError(code, f"{what} {problem}")
+        message = f"{message}: {shown!r}"
+    if code == "bad_name":  # the core's code, raised here for every game's seats
+        raise IllegalActionError("bad_name", message)
+    raise IllegalActionError(code, message)

@@ -520,12 +520,14 @@ _MOVE: Final = re.compile(r"\s*(?:\d+\.\s*)?(.*?)\s*")
 
 
 def load_record(text: str) -> GameBase:
-    """The game a record written by `record_text` (or by hand) describes, replayed.
+    r"""The game a record written by `record_text` (or by hand) describes, replayed.
 
-    Lines starting with ``#`` and blank lines are skipped; ``game:`` and
-    ``setup:`` come first, then one move a line (a number and a dot, and the
-    seat in brackets, are optional: the seat deciding takes a move that names
-    none).
+    Lines end at ``"\n"`` only (a ``"\r"`` before it is dropped): no other
+    character ends a line, U+2028 and the form feed included, whatever
+    ``str.splitlines`` takes as one. Lines starting with ``#`` and blank lines
+    are skipped; ``game:`` and ``setup:`` come first, then one move a line (a
+    number and a dot, and the seat in brackets, are optional: the seat deciding
+    takes a move that names none).
 
     Raises:
         InvalidDataError: code ``bad_record`` (no game or set-up line, or a bad
@@ -537,7 +539,7 @@ def load_record(text: str) -> GameBase:
         raise InvalidDataError("bad_record", "a record is text")
     header: dict[str, str] = {}
     game: GameBase | None = None
-    for number_, line in enumerate(text.splitlines(), 1):
+    for number_, line in enumerate(text.split("\n"), 1):
         stripped = line.strip()
         if not stripped or stripped.startswith("#"):
             continue

@@ -112,7 +112,8 @@ def shown_key(key: object, limit: int = 60) -> str:
 
 
 def _unsafe(value: int, path: str) -> InvalidDataError:
-    text = str(value) if abs(value) < 10**30 else f"a {len(str(abs(value)))}-digit number"
+    # Never str() a huge number: Python refuses one of more than 4300 digits.
+    text = str(value) if -(10**30) < value < 10**30 else f"a number of {value.bit_length()} bits"
     return InvalidDataError(
         "unsafe_integer",
         f"{path}: {text} is out of the safe range -(2**53 - 1) to 2**53 - 1 (the whole "
@@ -133,6 +134,7 @@ def _all_safe(data: object) -> bool:
     """True if no whole number in ``data`` lies outside ±`MAX_SAFE_INT`."""
     stack = [data]
     pop, push = stack.pop, stack.extend
+    seen: set[int] = set()  # containers walked: a Python caller's may hold itself
     while stack:
         value = pop()
         kind = type(value)
@@ -141,9 +143,14 @@ def _all_safe(data: object) -> bool:
         if kind is int:
             if not -MAX_INT < value < MAX_INT:  # type: ignore[operator]
                 return False
-        elif isinstance(value, Mapping):
+            continue
+        if id(value) in seen:
+            continue
+        if isinstance(value, Mapping):
+            seen.add(id(value))
             push(value.values())
         elif isinstance(value, list | tuple):
+            seen.add(id(value))
             push(value)
     return True
 
@@ -164,12 +171,17 @@ def check_safe_integers(data: object, path: str = "$") -> None:
     if _all_safe(data):  # the common case, without building a path for every value
         return
     stack: list[tuple[object, str]] = [(data, path)]
+    seen: set[int] = set()
     while stack:
         value, where = stack.pop()
         if type(value) is int:
             if not -MAX_INT < value < MAX_INT:
                 raise _unsafe(value, where)
-        elif isinstance(value, Mapping):
+            continue
+        if id(value) in seen:
+            continue
+        seen.add(id(value))
+        if isinstance(value, Mapping):
             items = [(item, f"{where}.{shown_key(key)}") for key, item in value.items()]
             stack.extend(reversed(items))
         elif isinstance(value, list | tuple):
@@ -395,13 +407,20 @@ def _join(path: str, inner: str) -> str:
     return path + inner[1:] if inner.startswith("$") else path
 
 
+def _shown_index(index: object) -> str:
+    """A list index or a mapping key in a path: a key quoted, at most 60 characters of it."""
+    if isinstance(index, str):
+        return repr(shown_key(index))
+    return shown_key(index)
+
+
 def _first_error(exc: BaseException, path: str) -> tuple[str, str, str]:
     """The first leaf error of a cattrs error tree, as (path, message, code)."""
     if isinstance(exc, cattrs.IterableValidationError | cattrs.ClassValidationError):
         with_notes, without = exc.group_exceptions()
         for sub, note in with_notes:
             if isinstance(note, cattrs.errors.IterableValidationNote):
-                where = f"{path}[{note.index!r}]"
+                where = f"{path}[{_shown_index(note.index)}]"
             else:
                 where = f"{path}.{note.name}"
             return _first_error(sub, where)
@@ -422,6 +441,8 @@ def _first_error(exc: BaseException, path: str) -> tuple[str, str, str]:
         return path, f"unknown field {shown}", "unknown_field"
     if isinstance(exc, KeyError):
         return path, "required field missing", "missing_field"
+    if isinstance(exc, RecursionError):
+        return path, "nested too deeply to read", "too_deep"
     text = str(exc)
     if type(exc) in (TypeError, ValueError) and text.startswith(("expected", "number", "string")):
         return path, text, "invalid_value"
@@ -452,6 +473,7 @@ def structure(data: object, type_: type[T], path: str = "$") -> T:
         ValueError,
         KeyError,
         AttributeError,
+        RecursionError,
     ) as exc:
         raise _as_invalid_data(exc, path) from None
 

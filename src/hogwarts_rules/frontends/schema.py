@@ -1025,6 +1025,22 @@ def _p_reply(
     return _p_object(properties, optional=optional, more=more)
 
 
+def _ask_kinds() -> Schema:
+    """The ``kind`` of a reply's ``ask``: one of the kinds the catalogue's games' views use.
+
+    Read from each game's view schema (its ``Ask`` class's ``kind``); a plain string
+    when a game's view says no list of kinds.
+    """
+    kinds: list[str] = []
+    for spec in games():
+        ask = _view_document(spec).get("$defs", {}).get("Ask", {})
+        listed = ask.get("properties", {}).get("kind", {}).get("enum")
+        if not isinstance(listed, list):
+            return {"type": "string"}
+        kinds.extend(kind for kind in listed if kind not in kinds)
+    return {"type": "string", "enum": kinds}
+
+
 def protocol_schema() -> Schema:
     """The replies of the engine protocol (``hogwarts-rules serve``), one ``$defs`` entry per op.
 
@@ -1072,7 +1088,7 @@ def protocol_schema() -> Schema:
         },
         "ask": {
             "description": "Who acts now and what they are asked: the view's own ask.",
-            **_p_object({"player": _p_nullable(string), "kind": string, "text": string}),
+            **_p_object({"player": _p_nullable(string), "kind": _ask_kinds(), "text": string}),
         },
         "error": {
             "description": "A refused request.",
@@ -1086,8 +1102,16 @@ def protocol_schema() -> Schema:
                             "message": {"type": "string", "maxLength": MAX_MESSAGE},
                             "field": _p_nullable({"type": "string", "maxLength": MAX_PATH}),
                             "rule": string,
+                            "expected": {
+                                "description": (
+                                    "What would have been accepted where the request named"
+                                    " something unknown (an action type, an option, a seat, a"
+                                    " game, a bot, a schema, an op or a field)."
+                                ),
+                                **strings,
+                            },
                         },
-                        optional=("rule",),
+                        optional=("rule", "expected"),
                     ),
                 }
             ),

@@ -71,6 +71,7 @@ __all__ = [
     "BOTS",
     "DEFAULT_HOOKS",
     "GAMES",
+    "NO_WINNER",
     "LengthSummary",
     "Progress",
     "Record",
@@ -86,6 +87,15 @@ __all__ = [
     "wilson_interval",
     "write_records",
 ]
+
+NO_WINNER: Final = "<none>"
+"""The ``winners`` and ``winning_seats`` of a game nobody won (or that did not finish).
+
+Never empty: a CSV reader that infers types (pandas) reads a column whose every
+cell is empty as numbers (``NaN``), so a run in which nobody wins would change the
+column's type. No player is named ``<none>`` (`hogwarts_rules.names` keeps names
+starting with ``<`` for the library's own), and pandas does not read it as missing.
+"""
 
 Record: TypeAlias = dict[str, Any]
 """One game's result: a flat mapping of column name to a string, number, bool or ``None``."""
@@ -310,10 +320,11 @@ def _play(plan: _Plan, spec: GameSpec, hooks: SimulationHooks, index: int) -> Re
         "players": plan.players,
         "finished": outcome is not None,
         "reason": outcome.reason if outcome is not None else "unfinished",
-        "winners": ", ".join(winners),
-        # "seat2", never a bare number: the column is text whatever the winners (a CSV
-        # reader such as pandas would read "2" as a number and "1, 3" as text).
-        "winning_seats": ", ".join(f"seat{names.index(w) + 1}" for w in winners),
+        "winners": ", ".join(winners) or NO_WINNER,
+        # "seat2", never a bare number, never empty: the column is text whatever the
+        # winners (a CSV reader such as pandas would read "2" as a number, "1, 3" as
+        # text, and a column of empty cells as float NaN).
+        "winning_seats": ", ".join(f"seat{names.index(w) + 1}" for w in winners) or NO_WINNER,
         "actions": len(game.history),
     }
     for i, (name, bot) in enumerate(zip(names, plan.bots, strict=True), 1):
@@ -400,9 +411,9 @@ def simulate(
         ``index``, ``seed`` (the game's seed as a decimal string, which every JSON
         and CSV reader keeps exactly: ``int(record["seed"])`` is the number),
         ``players``, ``finished``, ``reason``, ``winners``
-        (names, comma-separated; empty when nobody won), ``winning_seats``
-        (``"seat2"``, ``"seat1, seat3"``: text whatever the data, never a bare
-        number), ``actions``, ``length`` (in the game's
+        (names, comma-separated; `NO_WINNER`, ``"<none>"``, when nobody won),
+        ``winning_seats`` (``"seat2"``, ``"seat1, seat3"``, or `NO_WINNER`: text
+        whatever the data, never a bare number nor empty), ``actions``, ``length`` (in the game's
         `SimulationHooks.length_unit`), and per seat ``seatN_name``,
         ``seatN_bot``, ``seatN_won``; then the game's own columns
         (`SimulationHooks.record`). First Year Adventure adds ``rounds`` and

@@ -16,6 +16,7 @@ from typing import Any, Final, Literal
 
 import attrs
 
+from hogwarts_rules.errors import IllegalActionError
 from hogwarts_rules.frozen import FrozenMap, sorted_repr
 from hogwarts_rules.hufflepuff_ravenclaw.tables import YOUTH_AT_FIRST_YEAR
 from hogwarts_rules.names import MAX_LABEL_LENGTH, MAX_NAME_LENGTH, check_name
@@ -114,8 +115,39 @@ DEFAULT_SPELLS: Final[Mapping[str, Spell]] = FrozenMap(
 """The library's default standard spells (its own choice of years; scenes may add more)."""
 
 
+_MAX_NUMBER: Final = 2**53 - 1  # the largest whole number a sheet may hold (JSON-safe)
+
+
+def _type_name(value: object) -> str:
+    return "None" if value is None else type(value).__name__
+
+
 def _frozen_set(value: Iterable[str]) -> frozenset[str]:
+    """A set of names from any collection of them (a string alone is not one)."""
+    if isinstance(value, str | bytes | Mapping) or not isinstance(value, Iterable):
+        raise IllegalActionError(
+            "bad_character",
+            f"a set of names (spells, classes, checks, applies_to) must be a list or a set of"
+            f" strings, not {_type_name(value)}",
+        )
     return frozenset(value)
+
+
+def _check_number(what: str, value: object, low: int = -_MAX_NUMBER) -> None:
+    """Refuse anything but a whole number from ``low`` to 2**53 - 1 (``bad_number``)."""
+    if type(value) is not int:
+        raise IllegalActionError(
+            "bad_number", f"{what} must be a whole number, not {_type_name(value)}"
+        )
+    if not low <= value <= _MAX_NUMBER:
+        shown = value if abs(value) < 10**30 else f"a number of {value.bit_length()} bits"
+        raise IllegalActionError(
+            "bad_number", f"{what} must be a whole number from {low} to 2**53 - 1, not {shown}"
+        )
+
+
+def _check_value(_: object, attribute: attrs.Attribute[Any], value: object) -> None:
+    _check_number(f"a trait's {attribute.name}", value)
 
 
 @attrs.frozen
@@ -129,7 +161,7 @@ class Trait:
             master names it in the test (``traits=("Fear of heights",)``).
     """
 
-    value: int
+    value: int = attrs.field(validator=_check_value)
     applies_to: frozenset[str] = attrs.field(
         default=frozenset(), converter=_frozen_set, repr=sorted_repr
     )
@@ -145,13 +177,58 @@ class Wound(enum.StrEnum):
     DEAD = "dead"  # Points >= Size + 10
 
 
+def _mapping(value: object, what: str) -> Mapping[Any, Any]:
+    """``value`` if it is a mapping (``None``: an empty one); ``bad_character`` if not."""
+    if value is None:
+        return {}
+    if not isinstance(value, Mapping):
+        raise IllegalActionError(
+            "bad_character", f"{what} must be a mapping of names, not {_type_name(value)}"
+        )
+    return value
+
+
 def _frozen_map(value: Mapping[str, Any] | None) -> FrozenMap[str, Any]:
-    return FrozenMap(value or {})
+    return FrozenMap(_mapping(value, "stats, qualities and skills"))
 
 
 def _frozen_traits(value: Mapping[str, Trait | int] | None) -> FrozenMap[str, Trait]:
-    items = (value or {}).items()
-    return FrozenMap({k: v if isinstance(v, Trait) else Trait(v) for k, v in items})
+    items = _mapping(value, "traits").items()
+    traits: dict[str, Trait] = {}
+    for key, trait in items:
+        if isinstance(trait, Trait):
+            traits[key] = trait
+        elif type(trait) is int:
+            traits[key] = Trait(trait)
+        else:
+            raise IllegalActionError(
+                "bad_character", f"a trait is a Trait or a whole number, not {_type_name(trait)}"
+            )
+    return FrozenMap(traits)
+
+
+def _check_numbers(owner: object, attribute: attrs.Attribute[Any], value: object) -> None:
+    """The names of a mapping of stats, qualities or skills, and their whole numbers."""
+    _check_labels(owner, attribute, value)  # type: ignore[arg-type]
+    assert isinstance(value, Mapping)
+    for number in value.values():
+        _check_number(f"a value in {attribute.name}", number)
+
+
+def _check_year(_: object, attribute: attrs.Attribute[Any] | None, value: object) -> None:
+    if value is not None:
+        _check_number("year", value, 1)
+
+
+def _check_count(_: object, attribute: attrs.Attribute[Any], value: object) -> None:
+    _check_number(attribute.name, value, 0)
+
+
+def _check_flag(_: object, attribute: attrs.Attribute[Any], value: object) -> None:
+    if type(value) is not bool:
+        raise IllegalActionError(
+            "bad_value", f"{attribute.name} must be true or false, not {_type_name(value)}"
+        )
 
 
 def _check_character_name(_: object, attribute: attrs.Attribute[Any], value: object) -> None:
@@ -187,22 +264,28 @@ class Character:
     Every name on a sheet (the character's, and those of its stats, skills, traits,
     checks, spells and classes) goes through `hogwarts_rules.names.check_name`: a
     sheet holding a control code or a lone surrogate is refused (``bad_name``). (A
-    name starting with ``<`` is refused by the game, as a seat's name.)
+    name starting with ``<`` is refused by the game, as a seat's name.) A field of
+    the wrong kind is refused with a typed error too (`IllegalActionError`):
+    ``bad_character`` for a collection that is not one (``stats=5``,
+    ``spells=None``, a trait that is neither a `Trait` nor a whole number),
+    ``bad_number`` for a number that is not whole or lies beyond ±(2**53 - 1) (a
+    ``year`` below 1, a negative ``youth`` or ``damage``), ``bad_value`` for a
+    ``knocked_out`` that is not ``True`` or ``False``.
     """
 
     name: str = attrs.field(validator=_check_character_name)
-    stats: FrozenMap[str, int] = attrs.field(converter=_frozen_map, validator=_check_labels)
-    qualities: FrozenMap[str, int] = attrs.field(converter=_frozen_map, validator=_check_labels)
+    stats: FrozenMap[str, int] = attrs.field(converter=_frozen_map, validator=_check_numbers)
+    qualities: FrozenMap[str, int] = attrs.field(converter=_frozen_map, validator=_check_numbers)
     skills: FrozenMap[str, int] = attrs.field(
-        factory=FrozenMap, converter=_frozen_map, validator=_check_labels
+        factory=FrozenMap, converter=_frozen_map, validator=_check_numbers
     )
     traits: FrozenMap[str, Trait] = attrs.field(
         factory=FrozenMap, converter=_frozen_traits, validator=_check_labels
     )
-    year: int | None = 1
-    youth: int = attrs.field()
-    damage: int = 0
-    knocked_out: bool = False
+    year: int | None = attrs.field(default=1, validator=_check_year)
+    youth: int = attrs.field(validator=_check_count)
+    damage: int = attrs.field(default=0, validator=_check_count)
+    knocked_out: bool = attrs.field(default=False, validator=_check_flag)
     checks: frozenset[str] = attrs.field(
         default=frozenset(), converter=_frozen_set, repr=sorted_repr, validator=_check_labels
     )
@@ -215,6 +298,7 @@ class Character:
 
     @youth.default
     def _youth_default(self) -> int:
+        _check_year(self, None, self.year)  # before youth_max reads it
         return self.youth_max
 
     @classmethod
@@ -231,9 +315,9 @@ class Character:
     ) -> Character:
         """A first year with average (3) stats and qualities unless given, and 7 Youth."""
         base_stats = dict.fromkeys(DEFAULT_STATS, 3)
-        base_stats.update(stats or {})
+        base_stats.update(_mapping(stats, "stats"))
         base_qualities = dict.fromkeys(QUALITIES, 3)
-        base_qualities.update(qualities or {})
+        base_qualities.update(_mapping(qualities, "qualities"))
         return cls(
             name,
             stats=base_stats,

@@ -59,7 +59,12 @@ from hogwarts_rules.engine import (
 from hogwarts_rules.errors import MAX_MESSAGE, InvalidDataError, RulesError, bounded
 from hogwarts_rules.events import DiceRekeyed, Event, events_for
 from hogwarts_rules.frontends.schema import SCHEMA_NAMES, game_schemas
-from hogwarts_rules.serialization import check_action_count, check_safe_integers, unstructure
+from hogwarts_rules.serialization import (
+    check_action_count,
+    check_safe_integers,
+    shown_key,
+    unstructure,
+)
 from hogwarts_rules.spec import GameSpec, OptionError
 from hogwarts_rules.takeback import take_back
 
@@ -202,6 +207,7 @@ _MAX_SAFE_INT: Final = 2**53 - 1  # the largest integer every JSON reader keeps 
 _MAX_SEED: Final = 2**64 - 1
 _MAX_FIELD: Final = 200  # error fields (paths) are cut to this many characters
 _SHOWN: Final = 60  # the most characters of a request's own text echoed in a message
+_TOO_DEEP: Final = f"arrays and objects may nest at most {MAX_DEPTH} deep"
 _TABLE_VIEWER: Final = "<table>"  # never a player's name: names may not start with "<"
 # The rules' codes (`engine.check_player_names`) of a new game's seats that are refused.
 _SEAT_CODES: Final = frozenset({"bad_players", "player_count", "bad_name", "duplicate_name"})
@@ -244,47 +250,82 @@ class Refusal(Exception):
         message: what was wrong, for people.
         field: the path of the request's part to blame (``"$.players[2]"``), or ``None``.
         rule: for ``illegal_action``, the code the rules gave.
+        expected: the values that would have been accepted where the request named
+            something unknown (an action type, an option, a seat, a game, a bot, a
+            schema), as data, or ``None``.
     """
 
     def __init__(
-        self, code: str, message: str, field: str | None = None, rule: str | None = None
+        self,
+        code: str,
+        message: str,
+        field: str | None = None,
+        rule: str | None = None,
+        expected: Sequence[str] | None = None,
     ) -> None:
         super().__init__(message)
         self.code = code
         self.message = message
         self.field = field
         self.rule = rule
+        self.expected = None if expected is None else list(expected)
 
 
 def error_reply(request_id: Any, refusal: Refusal) -> dict[str, Any]:
-    """The error reply for a refused request (message and field bounded)."""
+    r"""The error reply for a refused request (message and field bounded, and UTF-8 safe).
+
+    A lone surrogate the request held (``"\ud800"``, which JSON may carry but UTF-8
+    cannot) is echoed as its escape, six ASCII characters, so that a host writing the
+    reply as UTF-8 never fails.
+    """
+    field = refusal.field
     error: dict[str, Any] = {
         "code": refusal.code,
-        "message": _bounded(refusal.message),
-        "field": None if refusal.field is None else refusal.field[:_MAX_FIELD],
+        "message": _bounded(_utf8_safe(refusal.message)),
+        "field": None if field is None else bounded(_utf8_safe(field), _MAX_FIELD),
     }
     if refusal.rule is not None:
         error["rule"] = refusal.rule
+    if refusal.expected is not None:
+        error["expected"] = [_utf8_safe(value) for value in refusal.expected]
     return {"id": request_id, "ok": False, "error": error}
 
 
 # ----- small helpers ----------------------------------------------------------------------------
 
 
+def _utf8_safe(text: str) -> str:
+    r"""``text`` with each lone surrogate written as its escape (``"\ud800"``, as text).
+
+    Examples:
+        >>> _utf8_safe("$.\ud800x"), _utf8_safe("Zoë")
+        ('$.\\ud800x', 'Zoë')
+    """
+    if text.isascii():
+        return text
+    return text.encode("utf-8", "backslashreplace").decode("utf-8")
+
+
 def _shown(value: object) -> str:
     """A piece of the request, bounded, for a message (at most `_SHOWN` characters of it)."""
     if isinstance(value, str):
         return repr(value[:_SHOWN] + ("..." if len(value) > _SHOWN else ""))
-    if value is None or isinstance(value, bool | int | float):
+    if isinstance(value, int) and not isinstance(value, bool):
+        return shown_key(value, _SHOWN)  # never str() of a huge int: Python refuses it
+    if value is None or isinstance(value, bool | float):
         text = json.dumps(value)
         return text if len(text) <= _SHOWN else text[:_SHOWN] + "..."
     return _json_type(value)
 
 
 def _key_path(parent: str, key: object) -> str:
-    """The path of an object's member: ``$.options.students`` (the key bounded)."""
-    text = key if isinstance(key, str) else str(key)
-    return f"{parent}.{text[:_SHOWN]}"
+    """The path of an object's member: ``$.options.students`` (the key bounded).
+
+    Examples:
+        >>> _key_path("$.options", "x" * 100)[-5:], _key_path("$", 10**5000)
+        ('xx...', '$.<an integer of 16610 bits>')
+    """
+    return f"{parent}.{shown_key(key, _SHOWN)}"
 
 
 def _json_type(value: object) -> str:
@@ -647,6 +688,8 @@ class Server:
             result = self._dispatch(request)
         except Refusal as refusal:
             return error_reply(request_id, refusal)
+        except RecursionError:  # a Python caller's request nested deeper than Python reads
+            return error_reply(request_id, Refusal("too_deep", _TOO_DEEP, "$"))
         except Exception:
             # Last resort: no traceback and no detail (it could hold a secret).
             return error_reply(
@@ -712,7 +755,9 @@ class Server:
         if not isinstance(op, str):
             raise Refusal("bad_type", f"'op' must be a string, not {_json_type(op)}", "$.op")
         if op not in _FIELDS:
-            raise Refusal("unknown_op", f"unknown op {_shown(op)} (see hello)", "$.op")
+            raise Refusal(
+                "unknown_op", f"unknown op {_shown(op)} (see hello)", "$.op", expected=OPS
+            )
         required, optional = _FIELDS[op]
         known = _COMMON_FIELDS | set(required) | set(optional)
         for key in request:
@@ -721,6 +766,7 @@ class Server:
                     "unknown_field",
                     f"{op} takes no field {_shown(key)}",
                     _key_path("$", key),
+                    expected=sorted(known),
                 )
         for key in required:
             if key not in request:
@@ -744,7 +790,10 @@ class Server:
         if seat not in entry.seats:
             known = ", ".join([*entry.seats, TABLE])
             raise Refusal(
-                "unknown_seat", f"no seat {_shown(seat)} in this game (seats: {known})", "$.seat"
+                "unknown_seat",
+                f"no seat {_shown(seat)} in this game (seats: {known})",
+                "$.seat",
+                expected=[*entry.seats, TABLE],
             )
         return seat
 
@@ -948,7 +997,12 @@ class Server:
         for seat, name in bots_field.items():
             where = _key_path("$.bots", seat)
             if seat not in entry.seats:
-                raise Refusal("unknown_seat", f"no player seat {_shown(seat)} in this game", where)
+                raise Refusal(
+                    "unknown_seat",
+                    f"no player seat {_shown(seat)} in this game",
+                    where,
+                    expected=entry.seats,
+                )
             bots[seat] = _bot_name(entry.spec, name, where)
         viewer = self._reply_seat(entry, request, "play_bots")
         max_steps = _optional_int(request, "max_steps", 0, MAX_PLAY_STEPS)
@@ -1070,12 +1124,14 @@ class Server:
             field = "$.steps"
             steps = _whole(request, "steps", 1, MAX_GAME_STEPS)
         else:
-            field, steps = "$.steps", 1  # the default: one action
+            field, steps = "$", 1  # the default: one action (no field of the request to blame)
         if steps:  # to_step = the current step takes nothing back
             if steps > entry.step:
+                default = " (steps defaults to 1)" if field == "$" else ""
                 raise Refusal(
                     "illegal_action",
-                    f"cannot take back {steps} actions: the game is at step {entry.step}",
+                    f"cannot take back {steps} action{'s' if steps > 1 else ''}{default}: the "
+                    f"game's history_length is {entry.step}",
                     field,
                     "no_take_back",
                 )
@@ -1134,6 +1190,7 @@ class Server:
                 "bad_value",
                 f"no schema {_shown(name)} (known: {', '.join(SCHEMA_NAMES)})",
                 "$.name",
+                expected=SCHEMA_NAMES,
             )
         schemas = _schemas(spec)
         if name not in schemas:
@@ -1215,6 +1272,8 @@ def _request_id(request: Mapping[Any, Any]) -> Any:
     if isinstance(value, str):
         if len(value) > MAX_ID_LENGTH:
             raise Refusal("bad_value", f"an id is at most {MAX_ID_LENGTH} characters", "$.id")
+        if _utf8_safe(value) != value:
+            raise Refusal("bad_value", "an id may not hold a lone surrogate (not UTF-8)", "$.id")
         return value
     if type(value) is int:
         if abs(value) > _MAX_SAFE_INT:
@@ -1297,7 +1356,10 @@ def _game(value: object, field: str) -> GameSpec:
         return find_game(value)
     except UnknownGameError:
         raise Refusal(
-            "unknown_game", f"unknown game {_shown(value)} (known: {_known_names()})", field
+            "unknown_game",
+            f"unknown game {_shown(value)} (known: {_known_names()})",
+            field,
+            expected=[name for spec in games() for name in spec.names],
         ) from None
 
 
@@ -1306,8 +1368,13 @@ def _saved_game(kind: str) -> GameSpec:
     for spec in games():
         if spec.kind == kind:
             return spec
-    known = ", ".join(spec.kind for spec in games())
-    raise Refusal("unknown_game", f"unknown game {_shown(kind)} (known: {known})", "$.game.game")
+    kinds = [spec.kind for spec in games()]
+    raise Refusal(
+        "unknown_game",
+        f"unknown game {_shown(kind)} (known: {', '.join(kinds)})",
+        "$.game.game",
+        expected=kinds,
+    )
 
 
 def _saved_seat_field(data: Mapping[str, Any], index: int) -> str:
@@ -1319,7 +1386,7 @@ def _saved_seat_field(data: Mapping[str, Any], index: int) -> str:
                 item = value[index]
                 named = item.get("name") if isinstance(item, dict) else item
                 if named == TABLE:
-                    return f"$.game.setup.{str(key)[:_SHOWN]}[{index}]"
+                    return f"{_key_path('$.game.setup', key)}[{index}]"
     return "$.game.setup"
 
 
@@ -1370,6 +1437,7 @@ def _options(spec: GameSpec, options: object) -> dict[str, Any]:
                 "unknown_field",
                 f"unknown {spec.kind} option {_shown(key)} (known: {listed})",
                 where,
+                expected=list(known),
             )
         if value is None:
             continue
@@ -1491,7 +1559,12 @@ def _bot_name(spec: GameSpec, value: object, field: str) -> str:
     known = spec.bot_names
     if value not in known:
         listed = ", ".join(known) if known else "none: this game has no bots"
-        raise Refusal("unknown_bot", f"unknown bot {_shown(value)} (known: {listed})", field)
+        raise Refusal(
+            "unknown_bot",
+            f"unknown bot {_shown(value)} (known: {listed})",
+            field,
+            expected=known,
+        )
     return value
 
 
@@ -1509,11 +1582,11 @@ def _action(game: GameBase, data: object) -> Action:
         tag = data["type"]
         cls = ACTIONS.classes.get(tag)
         if cls is None or not issubclass(cls, game.ACTION_TYPE | ChanceOutcome):
-            known = ", ".join(_game_action_types(game))
             raise Refusal(
                 "invalid_data",
-                f"{_shown(tag)} is not an action of {game.KIND} (its actions: {known})",
+                f"{_shown(tag)} is not an action of {game.KIND} (its actions: see 'expected')",
                 "$.action.type",
+                expected=_game_action_types(game),
             )
     try:
         action = ACTIONS.structure(data, Action, "$.action")
