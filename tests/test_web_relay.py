@@ -10,6 +10,7 @@ from __future__ import annotations
 import argparse
 import concurrent.futures
 import contextlib
+import functools
 import http.client
 import json
 import re
@@ -187,6 +188,40 @@ def test_host_and_origin_must_be_allowed_names() -> None:
         assert refusal(same) == (400, "unknown_op")
 
 
+def test_a_host_is_a_name_and_a_port_only() -> None:
+    app = create_app(Relay(), ["127.0.0.1"])
+    with TestClient(app, base_url=BASE) as client:
+        for host in (
+            "evil.com@127.0.0.1",
+            "127.0.0.1#.evil",
+            "localhost?.evil",
+            "127.0.0.1/x",
+            "127.0.0.1:8000/",
+            "user:pw@localhost:8000",
+            "127.0.0.1:0",
+        ):
+            assert client.get("/", headers={"Host": host}).status_code == 400, host
+        assert client.get("/", headers={"Host": "[::1]:8000"}).status_code == 200
+
+
+def test_the_origin_must_be_the_served_one() -> None:
+    app = create_app(Relay(), ["127.0.0.1"])
+    with TestClient(app, base_url=BASE) as client:  # served as http://127.0.0.1:8000
+        for origin in (
+            "http://127.0.0.1:9000",  # another port: another site
+            "https://127.0.0.1:8000",
+            "http://127.0.0.1",  # port 80
+            "http://localhost:8000",  # allowed, but not the host this page is on
+            "http://127.0.0.1:8000/",
+            "http://evil.example@127.0.0.1:8000",
+            "http://127.0.0.1:8000#x",
+        ):
+            reply = client.post("/api", json={"op": "new"}, headers={"Origin": origin})
+            assert refusal(reply) == (403, "forbidden"), origin
+        local = {"Host": "localhost", "Origin": "http://localhost:80"}
+        assert refusal(client.post("/api", json={"op": {}}, headers=local)) == (400, "unknown_op")
+
+
 def test_the_page_is_served_with_a_strict_policy(client: TestClient) -> None:
     for path in ("/", "/app.js", "/style.css"):
         reply = client.get(path)
@@ -334,6 +369,40 @@ def test_one_time_cards_are_marked() -> None:
     )
     assert spent_by({"type": "clue.move_to", "destination": "1,2"}) is None
     assert spent_by({"type": "clue.show_card", "card": "Hogwarts"}) is None
+    # First Year Adventure: the Remembrall ("reroll one roll in the future") and a
+    # stored "+1 to one future dice roll" are used up; keeping a roll spends nothing.
+    assert spent_by({"type": "adventure.use_remembrall", "player": "Ann"}) == "Remembrall"
+    assert spent_by({"type": "adventure.use_bonus", "player": "Ann"}) == "+1 to one future roll"
+    for kind in ("keep_roll", "roll_to_move", "move_one", "choose_house", "join_team"):
+        assert spent_by({"type": f"adventure.{kind}", "player": "Ann"}) is None
+    # Floo powder is a stock of tokens, not a one-time card.
+    assert spent_by({"type": "clue.pay_floo", "player": "Ann"}) is None
+
+
+def test_a_remembrall_is_spent_only_after_asking() -> None:
+    seats = ["Harry", "Ron", "Hermione"]
+    relay = Relay()
+    tokens = relay.add_game("adventure", seats, seats, seed=38)["tokens"]  # a Remembrall at 91
+    offered = None
+    for _ in range(120):
+        pages = [relay.state(token) for token in tokens.values()]
+        page = next(page for page in pages if page["choices"])
+        by_type = {choice["action"]["type"]: choice for choice in page["choices"]}
+        if "adventure.use_remembrall" in by_type:
+            offered = by_type
+            break
+        choice = by_type.get("adventure.keep_roll", page["choices"][0])
+        relay.apply(tokens[page["seat"]], choice["action"])
+    assert offered is not None, "this seed's game offers a Remembrall"
+    assert offered["adventure.use_remembrall"]["spends"] == "Remembrall"
+    assert offered["adventure.keep_roll"]["spends"] is None
+
+
+def test_the_relay_reads_protocol_4_lengths_only() -> None:
+    from hogwarts_rules.frontends.web import relay as relay_module
+
+    assert relay_module._length({"history_length": 3}) == 3
+    assert relay_module._length({"step": 3}) == 0  # protocol 3's name: no longer read
 
 
 def drive(
@@ -417,6 +486,74 @@ def test_without_the_extra_run_says_what_to_install(
     assert 'pip install "hogwarts-rules[web]"' in capsys.readouterr().err
 
 
+def test_links_name_the_host_other_machines_use() -> None:
+    assert web.link_host("0.0.0.0", [], lan="192.168.1.20")[:2] == (
+        "192.168.1.20",
+        ["192.168.1.20"],
+    )
+    assert web.link_host("::", [], lan=None)[0] == "127.0.0.1"
+    assert "--allow-host" in web.link_host("::", [], lan=None)[2]
+    assert web.link_host("0.0.0.0", ["table.lan", "x"], lan="10.0.0.2")[:2] == (
+        "table.lan",
+        ["10.0.0.2"],
+    )
+    assert web.link_host("127.0.0.1", ["table.lan"], lan=None)[:2] == ("table.lan", [])
+    assert web.link_host("10.0.0.2", [], lan=None)[:2] == ("10.0.0.2", [])
+    assert "--host 0.0.0.0" in web.link_host("127.0.0.1", [])[2]
+
+
+@contextlib.contextmanager
+def started_table(*extra: str) -> Iterator[tuple[str, dict[str, str], str]]:
+    """Run the table in a process: (its heading, its links by seat, its note)."""
+    command = [sys.executable, "-m", "hogwarts_rules.frontends.web", "clue"]
+    command += ["--seats", "Ann", "--players", "3", "--port", "0", *extra]
+    with subprocess.Popen(
+        command, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True
+    ) as process:
+        try:
+            assert process.stdout is not None
+            heading = process.stdout.readline()
+            links = dict([process.stdout.readline().strip().split(": ", 1)])
+            yield heading, links, process.stdout.readline()
+        finally:
+            process.terminate()
+            process.wait(timeout=20)
+
+
+def test_links_use_the_allowed_name_and_it_is_served() -> None:
+    with started_table("--allow-host", "table.example") as (heading, links, note):
+        assert heading.startswith("Clue at http://table.example:"), heading
+        assert links["Ann"].startswith("http://table.example:")
+        assert "table.example" in note
+        port = heading.split(":")[2].split("/")[0]
+        token = links["Ann"].rsplit("token=", 1)[1]
+        reply = httpx.post(
+            f"http://127.0.0.1:{port}/api",
+            json={"op": "state", "token": token},
+            headers={"Host": f"table.example:{port}", "Origin": f"http://table.example:{port}"},
+            timeout=20,
+        )
+        assert reply.json()["seat"] == "Ann"
+
+
+def test_listening_everywhere_links_and_allows_the_network_address() -> None:
+    lan = web.lan_address()
+    if lan is None:
+        pytest.skip("this machine has no network address")
+    with started_table("--host", "0.0.0.0") as (heading, links, note):
+        assert heading.startswith(f"Clue at http://{lan}:"), heading
+        assert lan in note
+        port = heading.split(":")[2].split("/")[0]
+        token = links["Ann"].rsplit("token=", 1)[1]
+        reply = httpx.post(
+            f"http://127.0.0.1:{port}/api",
+            json={"op": "state", "token": token},
+            headers={"Host": f"{lan}:{port}"},
+            timeout=20,
+        )
+        assert reply.status_code == 200 and reply.json()["seat"] == "Ann"
+
+
 def test_bad_command_lines_exit_2(capsys: pytest.CaptureFixture[str]) -> None:
     for argv in (
         ["chess"],
@@ -482,11 +619,14 @@ def test_a_hundred_clients_at_once(live: str, relay: Relay) -> None:
     clients = 100
     barrier = threading.Barrier(clients)
 
-    def one_client(_: int) -> float:
+    def one_client(n: int) -> float:
         host, port = live.removeprefix("http://").split(":")
         barrier.wait(timeout=30)
         start = time.perf_counter()
-        connection = http.client.HTTPConnection(host, int(port), timeout=60)
+        # 100 machines: each from its own loopback address (one address holds at most 32)
+        connection = http.client.HTTPConnection(
+            host, int(port), timeout=60, source_address=(f"127.0.1.{n + 1}", 0)
+        )
         try:  # one connection each, two requests on it: any reset raises here
             connection.request("GET", "/")
             page = connection.getresponse()
@@ -546,18 +686,53 @@ def test_updates_are_pushed_to_every_seat(live: str, relay: Relay) -> None:
             relay.end(tokens["Ann"])
             ((kind, _),) = read_events(lines, 1)
             assert kind == "ended"
-        # Too many pages for one seat.
+        # One page more than a seat may hold: the oldest is told it is replaced.
         tokens = relay.add_game("clue", PLAYERS, ["Ann"])["tokens"]
         readers = []  # a line reader dropped would close its stream
         with contextlib.ExitStack() as opened:  # every stream stays open till the end
-            for _ in range(relay.limits.listeners_per_seat):
+            for _ in range(relay.limits.listeners_per_seat + 1):
                 stream = opened.enter_context(
                     http_client.stream("GET", "/api/stream", params={"token": tokens["Ann"]})
                 )
+                assert stream.status_code == 200
                 readers.append(stream.iter_lines())
                 read_events(readers[-1], 1)
-            extra = http_client.get("/api/stream", params={"token": tokens["Ann"]})
-            assert refusal(extra) == (429, "too_many_listeners")
+            ((kind, _),) = read_events(readers[0], 1)
+            assert kind == "replaced"
+
+
+def test_a_seats_newest_page_replaces_its_oldest() -> None:
+    relay = Relay(limits=Limits(listeners_per_seat=2))
+    token = relay.add_game("clue", PLAYERS, ["Ann"])["tokens"]["Ann"]
+    calls: list[int] = []
+    pages = [relay.listen(token, functools.partial(calls.append, n)) for n in range(4)]
+    assert [page.active for page in pages] == [False, False, True, True]
+    assert calls == [0, 1]  # each replaced page is told once
+    pages[2]()
+    pages[2]()  # stopping twice is harmless
+    assert not pages[2].active
+    relay.apply(token, relay.state(token)["choices"][0]["action"])
+    assert calls == [0, 1, 3]
+
+
+def test_the_pages_of_one_creators_games_are_bounded() -> None:
+    relay = Relay(limits=Limits(listeners=6, listeners_per_seat=1, listeners_per_creator=3))
+    request = {"op": "new", "game": "clue", "players": PLAYERS, "humans": PLAYERS}
+    mine = [relay.handle(request, creator="10.0.0.1")["tokens"] for _ in range(2)]
+    for tokens in (mine[0], mine[1]):
+        relay.listen(tokens["Ann"], lambda: None)
+    relay.listen(mine[0]["Ben"], lambda: None)
+    with pytest.raises(RelayError) as refused:
+        relay.listen(mine[1]["Ben"], lambda: None)
+    assert (refused.value.code, refused.value.status) == ("too_many_listeners", 429)
+    assert relay.listen(mine[1]["Ann"], lambda: None).active  # it replaces the seat's own
+    other = relay.handle(request, creator="10.0.0.2")["tokens"]
+    relay.listen(other["Ann"], lambda: None)
+    host = relay.add_game("clue", PLAYERS, PLAYERS)["tokens"]  # the command line's game
+    relay.listen(host["Ann"], lambda: None)
+    relay.listen(host["Ben"], lambda: None)  # not counted against a creator
+    with pytest.raises(RelayError):  # 6 in all
+        relay.listen(host["Cat"], lambda: None)
 
 
 def test_relay_errors_carry_a_status() -> None:
@@ -584,6 +759,49 @@ def test_connections_beyond_the_bound_are_refused_not_reset(relay: Relay) -> Non
             readers.append(stream.iter_lines())
             read_events(readers[-1], 1)
         assert http_client.get("/api/config").status_code == 503
+
+
+def test_forwarded_for_headers_are_not_believed(live: str) -> None:
+    request = {"op": "new", "game": "clue", "players": PLAYERS, "humans": ["Ann"]}
+    statuses = [
+        httpx.post(
+            live + "/api",
+            json=request,
+            headers={"X-Forwarded-For": f"10.9.8.{n}", "Forwarded": f"for=10.9.8.{n}"},
+            timeout=30,
+        ).status_code
+        for n in range(7)
+    ]
+    assert statuses == [200] * 4 + [429] * 3
+
+
+def test_one_address_cannot_hold_every_connection(relay: Relay) -> None:
+    with (
+        running(
+            create_app(relay), max_connections=12, max_per_address=4, header_seconds=30
+        ) as base,
+        contextlib.ExitStack() as opened,
+    ):
+        host, port = base.removeprefix("http://").split(":")
+        held = []
+        for _ in range(14):  # idle connections from another address
+            held.append(
+                opened.enter_context(
+                    socket.create_connection(
+                        (host, int(port)), timeout=10, source_address=("127.0.0.2", 0)
+                    )
+                )
+            )
+        refused = [sock for sock in held[4:]]
+        for sock in refused:
+            answer = b""
+            while chunk := sock.recv(4096):
+                answer += chunk
+            assert answer.startswith(b"HTTP/1.1 503"), answer
+        held[0].settimeout(0.3)
+        with pytest.raises(TimeoutError):  # the first four stay open
+            held[0].recv(1)
+        assert httpx.get(base + "/api/config", timeout=10).status_code == 200
 
 
 def test_the_module_runs_the_table() -> None:

@@ -265,6 +265,18 @@ def test_a_one_time_card_is_never_spent_without_asking(
     assert ann.locator("#error").is_hidden()
 
 
+def test_a_seats_newest_page_replaces_its_oldest(
+    table: tuple[str, dict[str, str], Any], open_page: Callable[[str], Any]
+) -> None:
+    _, links, relay = table
+    first = ready(open_page(links["Ann"]))
+    for _ in range(relay.limits.listeners_per_seat):  # a phone that changed networks...
+        newest = ready(open_page(links["Ann"]))
+    wait_for_status(first, "This seat is open on a newer page: reload to play here.")
+    expect(first.locator("#choices button")).to_have_count(0)
+    wait_for_status(newest, "Your move, Ann.")
+
+
 def test_a_page_without_a_token_starts_games_and_hands_out_links(
     table: tuple[str, dict[str, str], Any], open_page: Callable[[str], Any]
 ) -> None:

@@ -24,11 +24,12 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import socket
 import sys
 from typing import Final
 from urllib.parse import quote
 
-__all__ = ["EXTRA_MESSAGE", "add_arguments", "main", "run"]
+__all__ = ["EXTRA_MESSAGE", "add_arguments", "lan_address", "link_host", "main", "run"]
 
 EXTRA_MESSAGE: Final = 'the web table needs the "web" extra: pip install "hogwarts-rules[web]"'
 """What ``run`` says when Starlette, uvicorn or sse-starlette is missing."""
@@ -73,6 +74,67 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
 
 
+_EVERYWHERE: Final = ("0.0.0.0", "::", "")
+_LOOPBACK: Final = ("127.0.0.1", "localhost", "::1")
+
+
+def lan_address() -> str | None:
+    """This machine's address on its network (IPv4), or ``None`` when it has none.
+
+    The address a packet to another network would leave from (nothing is sent).
+    """
+    with contextlib.suppress(OSError), socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+        probe.connect(("192.0.2.1", 9))  # TEST-NET-1: connect() on UDP sends nothing
+        address = str(probe.getsockname()[0])
+        if not address.startswith("127.") and address != "0.0.0.0":
+            return address
+    return None
+
+
+def link_host(
+    listen: str, allow_hosts: list[str], lan: str | None = None
+) -> tuple[str, list[str], str]:
+    """The host name of the printed links, the names to allow besides, and a note in words.
+
+    Listening on every interface, the machine's ``lan`` address is allowed (an address
+    cannot be rebound as a name can). The links use the first ``--allow-host`` name when
+    given; else that ``lan`` address; else the address listened on.
+
+    Examples:
+        >>> link_host("0.0.0.0", [], lan="192.168.1.20")[:2]
+        ('192.168.1.20', ['192.168.1.20'])
+        >>> link_host("0.0.0.0", ["table.lan"], lan="192.168.1.20")[:2]
+        ('table.lan', ['192.168.1.20'])
+        >>> link_host("127.0.0.1", [])[2].startswith("Only this machine")
+        True
+    """
+    everywhere = listen in _EVERYWHERE
+    also = [lan] if everywhere and lan is not None else []
+    other_name = "if they reach this machine by another name, add --allow-host NAME."
+    if allow_hosts:
+        name = allow_hosts[0]
+        note = (
+            f"Other machines open the links by the name {name} "
+            "(every other name they may use needs its own --allow-host)."
+        )
+    elif everywhere and lan is None:
+        name = "127.0.0.1"
+        note = (
+            "No network address of this machine was found: to play from other machines, "
+            "give --allow-host NAME (the name or address they reach it by)."
+        )
+    elif everywhere or listen.lower() not in _LOOPBACK:
+        name = lan if everywhere and lan is not None else listen
+        note = f"Other machines open the links at {name}; {other_name}"
+    else:
+        name = listen
+        note = (
+            "Only this machine can open these links: to play from several machines, "
+            "start with --host 0.0.0.0 (and --allow-host NAME if they reach it by a name)."
+        )
+    return name, also, note
+
+
 def _names(text: str | None) -> list[str]:
     return [] if text is None else [name.strip() for name in text.split(",") if name.strip()]
 
@@ -110,19 +172,22 @@ def run(args: argparse.Namespace) -> int:
     except (RelayError, LookupError, ValueError) as error:
         print(f"hogwarts-rules web: {getattr(error, 'message', error)}", file=sys.stderr)
         return 2
-    app = create_app(relay, [args.host, *args.allow_host])
+    allow_hosts: list[str] = list(args.allow_host)
+    name, also, note = link_host(
+        args.host, allow_hosts, lan_address() if args.host in _EVERYWHERE else None
+    )
+    app = create_app(relay, [args.host, *allow_hosts, *also])
     config = uvicorn_config(app, args.host, args.port)
     server = uvicorn.Server(config)
     config.load()
     sock = config.bind_socket()
-    host, port = sock.getsockname()[:2]
-    shown = f"[{host}]" if ":" in str(host) else str(host)
-    if shown in ("0.0.0.0", "[::]"):
-        shown = "127.0.0.1"
+    port = sock.getsockname()[1]
+    shown = f"[{name}]" if ":" in name else name
     base = f"http://{shown}:{port}/"
     print(f"{created['title']} at {base} (players: {', '.join(created['players'])})")
     for seat, token in created["tokens"].items():
         print(f"  {seat}: {base}#seat={quote(seat)}&token={token}")
+    print(note)
     print(
         "Each link is one seat's: give it only to that person. Ctrl+C stops the table.", flush=True
     )

@@ -9,12 +9,15 @@ Routes:
 - ``GET /api/stream?token=...``: the seat's state, pushed as Server-Sent Events
   (``event: state``) each time its game changes, and ``event: ended`` once it ends.
 
-Checks before any route: the ``Host`` header must name one of the allowed host names
-(DNS rebinding), an ``Origin`` header, when sent, must be one of them too; a
-``POST`` must be ``application/json`` with a ``Content-Length`` of ASCII digits up to
+Checks before any route: the ``Host`` header must be ``host[:port]`` naming one of
+the allowed host names (DNS rebinding; no user, path, query or fragment), an
+``Origin`` header, when sent, must be this very scheme, host and port; a ``POST``
+must be ``application/json`` with a ``Content-Length`` of ASCII digits up to
 `MAX_BODY` bytes, read within `BODY_SECONDS`. A connection that sends no request
 within `HEADER_SECONDS` is closed; the engine's work runs on at most `WORKERS`
-threads, and uvicorn takes at most `MAX_CONNECTIONS` connections at once.
+threads, and uvicorn takes at most `MAX_CONNECTIONS` connections at once, at most
+`MAX_PER_ADDRESS` of them from one address. The client's address is the socket's:
+``X-Forwarded-For`` and ``Forwarded`` headers are never believed.
 
 Needs the ``web`` extra (``pip install "hogwarts-rules[web]"``).
 """
@@ -30,7 +33,6 @@ import time
 from collections.abc import AsyncIterator, Callable, Iterable, Iterator
 from importlib import resources
 from typing import Any, Final
-from urllib.parse import urlsplit
 
 import anyio
 import anyio.to_thread
@@ -54,6 +56,7 @@ __all__ = [
     "HEADER_SECONDS",
     "MAX_BODY",
     "MAX_CONNECTIONS",
+    "MAX_PER_ADDRESS",
     "PAGE_POLICY",
     "WORKERS",
     "create_app",
@@ -77,6 +80,9 @@ KEEP_ALIVE_SECONDS: Final = 5
 MAX_CONNECTIONS: Final = 512
 """The most connections served at once (beyond: HTTP 503)."""
 
+MAX_PER_ADDRESS: Final = 32
+"""The most connections from one client address at once (beyond: HTTP 503 and closed)."""
+
 WORKERS: Final = 8
 """The most threads running the engine's work at once."""
 
@@ -95,6 +101,14 @@ _STATIC: Final = {
     "/style.css": ("style.css", "text/css; charset=utf-8"),
 }
 _DIGITS: Final = re.compile(rb"[0-9]{1,9}")
+_AUTHORITY: Final = re.compile(r"(\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9.-]+)(?::([0-9]{1,5}))?")
+_ORIGIN: Final = re.compile(r"(https?)://(.+)")
+_PORTS: Final = {"http": 80, "https": 443}
+_BUSY: Final = (
+    b"HTTP/1.1 503 Service Unavailable\r\ncontent-type: text/plain; charset=utf-8\r\n"
+    b"content-length: 40\r\nconnection: close\r\n\r\n"
+    b"Too many connections from your address.\n"
+)
 _HEADERS: Final = {
     "Cache-Control": "no-store",
     "X-Content-Type-Options": "nosniff",
@@ -117,15 +131,26 @@ def host_names(listen: str, extra: Iterable[str] = ()) -> frozenset[str]:
     return frozenset(names)
 
 
-def _host_of(value: str) -> str | None:
-    """The host name of a ``Host`` header or an origin's ``host[:port]`` (``None``: malformed)."""
-    try:
-        parts = urlsplit("//" + value)
-        host = parts.hostname
-        _ = parts.port  # raises on a bad port
-    except ValueError:
+def _authority(value: str, scheme: str) -> tuple[str, int] | None:
+    """A ``Host`` header's or an origin's ``host[:port]`` as (host name, port), else ``None``.
+
+    The port defaults to the ``scheme``'s. Only a name or an address and a port: a user
+    (``evil.example@``), a path, a query or a fragment makes it malformed.
+
+    Examples:
+        >>> _authority("LocalHost:8000", "http"), _authority("[::1]", "https")
+        (('localhost', 8000), ('::1', 443))
+        >>> _authority("evil.example@127.0.0.1", "http"), _authority("127.0.0.1#.x", "http")
+        (None, None)
+    """
+    match = _AUTHORITY.fullmatch(value)
+    if match is None:
         return None
-    return host.lower() if host else None
+    host, port = match.group(1).strip("[]").lower(), match.group(2)
+    number = _PORTS.get(scheme, 0) if port is None else int(port)
+    if not host or not 0 < number < 65536:
+        return None
+    return host, number
 
 
 class _Guard:
@@ -142,15 +167,18 @@ class _Guard:
         headers: dict[bytes, bytes] = {}
         for key, value in scope["headers"]:
             headers.setdefault(key.lower(), value)
-        host = _host_of(headers.get(b"host", b"").decode("latin-1"))
+        scheme = str(scope.get("scheme", "http"))
+        served = _authority(headers.get(b"host", b"").decode("latin-1"), scheme)
         refusal = None
-        if host is None or host not in self.allowed:
+        if served is None or served[0] not in self.allowed:
             refusal = (400, "bad_request", "this host name is not served here")
         origin = headers.get(b"origin")
         if refusal is None and origin is not None:
-            text = origin.decode("latin-1")
-            parts = urlsplit(text)
-            if parts.scheme not in ("http", "https") or _host_of(parts.netloc) not in self.allowed:
+            match = _ORIGIN.fullmatch(origin.decode("latin-1"))
+            if match is None or (match.group(1), _authority(match.group(2), match.group(1))) != (
+                scheme,
+                served,
+            ):
                 refusal = (403, "forbidden", "requests from other sites are refused")
         if refusal is None:
             await self.app(scope, receive, send)
@@ -259,7 +287,7 @@ def create_app(
             loop.call_soon_threadsafe(changed.set)
 
         try:
-            stop = relay.listen(token, wake)
+            listener = relay.listen(token, wake)
         except RelayError as error:
             return _refusal(error)
 
@@ -271,6 +299,9 @@ def create_app(
                     if not relay.is_open(token):
                         yield {"event": "ended", "data": "{}"}
                         return
+                    if not listener.active:  # a newer page of the seat took its place
+                        yield {"event": "replaced", "data": "{}"}
+                        return
                     try:
                         state = await in_thread(functools.partial(relay.state, token, since=since))
                     except RelayError:
@@ -280,7 +311,7 @@ def create_app(
                     yield {"event": "state", "data": to_json(state).decode("ascii")}
                     await changed.wait()
             finally:
-                stop()
+                listener()
 
         return EventSourceResponse(events(), ping=PING_SECONDS, headers=_HEADERS)
 
@@ -302,22 +333,41 @@ def uvicorn_config(
     log_level: str = "warning",
     header_seconds: float = HEADER_SECONDS,
     max_connections: int = MAX_CONNECTIONS,
+    max_per_address: int = MAX_PER_ADDRESS,
 ) -> Any:
     """A uvicorn configuration with the table's bounds (connections, timeouts, backlog).
 
-    ``header_seconds`` and ``max_connections`` default to `HEADER_SECONDS` and
-    `MAX_CONNECTIONS` (tests lower them).
+    ``header_seconds``, ``max_connections`` and ``max_per_address`` default to
+    `HEADER_SECONDS`, `MAX_CONNECTIONS` and `MAX_PER_ADDRESS` (tests lower them). The
+    client's address is the socket's: proxy headers (``X-Forwarded-For``) are ignored,
+    so that no client can pass for many (the games per creator are counted by address).
     """
     import uvicorn
     from uvicorn.protocols.http.h11_impl import H11Protocol
 
+    per_address: dict[str, int] = {}  # the event loop's thread only
+
     class Protocol(H11Protocol):
-        """uvicorn's HTTP/1.1 protocol, closing a connection idle before its request head."""
+        """uvicorn's HTTP/1.1 protocol, closing a connection idle before its request head.
+
+        It also refuses (503, then closes) a connection beyond ``max_per_address`` from
+        one client address, so that one client cannot hold every connection.
+        """
 
         _head_timer: asyncio.TimerHandle | None = None
+        _peer: str | None = None
 
         def connection_made(self, transport: asyncio.BaseTransport) -> None:
             super().connection_made(transport)  # type: ignore[arg-type]
+            peer = transport.get_extra_info("peername")
+            address = str(peer[0]) if isinstance(peer, tuple | list) and peer else ""
+            held = per_address.get(address, 0)
+            if held >= max_per_address:
+                self.transport.write(_BUSY)
+                self.transport.close()
+                return
+            per_address[address] = held + 1
+            self._peer = address
             self._arm()
 
         def _arm(self) -> None:
@@ -336,6 +386,11 @@ def uvicorn_config(
         def connection_lost(self, exc: Exception | None) -> None:
             if self._head_timer is not None:
                 self._head_timer.cancel()
+            if self._peer is not None:
+                left = per_address.pop(self._peer) - 1
+                if left:
+                    per_address[self._peer] = left
+                self._peer = None
             super().connection_lost(exc)
 
     return uvicorn.Config(
@@ -347,6 +402,8 @@ def uvicorn_config(
         lifespan="off",
         log_level=log_level,
         limit_concurrency=max_connections,
+        proxy_headers=False,
+        forwarded_allow_ips="",
         backlog=2048,
         timeout_keep_alive=KEEP_ALIVE_SECONDS,
         timeout_graceful_shutdown=2,

@@ -51,6 +51,7 @@ __all__ = [
     "PICTURE_WIDTH",
     "SAFE_INTEGER",
     "Limits",
+    "Listener",
     "Relay",
     "RelayError",
     "clean_id",
@@ -104,7 +105,10 @@ class Limits:
         games_per_creator: the most games one creator (a client address) holds.
         idle_seconds: a game untouched this long may be closed to make room.
         listeners: the most pages listening for updates at once (all games).
-        listeners_per_seat: the most pages listening for one seat.
+        listeners_per_seat: the most pages listening for one seat: a newer page
+            replaces the seat's oldest (a phone that changed networks leaves a stale one).
+        listeners_per_creator: the most pages listening to the games of one creator
+            (the command line's games are not counted).
     """
 
     games: int = 32
@@ -112,6 +116,7 @@ class Limits:
     idle_seconds: float = 1800.0
     listeners: int = 200
     listeners_per_seat: int = 4
+    listeners_per_creator: int = 32
 
 
 class RelayError(Exception):
@@ -225,13 +230,18 @@ def spent_by(action: Mapping[str, Any]) -> str | None:
     """The one-time cards an action spends, in words, or ``None``.
 
     The page asks before sending such an action, even when it is the only way to a
-    square (Clue's Felix Felicis and Alohomora, the Help card used to protect).
+    square or the only choice: Clue's Felix Felicis and Alohomora cards and the Help
+    card used to protect (each discarded once used), First Year Adventure's Remembrall
+    ("reroll one roll in the future", used up) and its stored "+1 to one future roll"
+    (Brew Potion, Pick Herbs). Floo powder is a stock, not a card: paying it is not asked.
 
     Examples:
         >>> spent_by({"type": "clue.move_to", "destination": "3,4", "felix": True})
         'Felix Felicis'
         >>> spent_by({"type": "clue.move_to", "destination": "3,4", "alohomoras": 2})
         '2 Alohomora cards'
+        >>> spent_by({"type": "adventure.use_remembrall", "player": "Harry"})
+        'Remembrall'
         >>> spent_by({"type": "clue.roll_dice"}) is None
         True
     """
@@ -241,8 +251,13 @@ def spent_by(action: Mapping[str, Any]) -> str | None:
     doors = action.get("alohomoras")
     if type(doors) is int and doors > 0:
         spent.append("1 Alohomora card" if doors == 1 else f"{doors} Alohomora cards")
-    if action.get("type") == "clue.protect" and isinstance(action.get("card"), str):
+    kind = action.get("type")
+    if kind == "clue.protect" and isinstance(action.get("card"), str):
         spent.append(str(action["card"]))
+    elif kind == "adventure.use_remembrall":
+        spent.append("Remembrall")
+    elif kind == "adventure.use_bonus":
+        spent.append("+1 to one future roll")
     return " and ".join(spent) or None
 
 
@@ -490,32 +505,56 @@ class Relay:
 
     # ----- listening -----------------------------------------------------------------------
 
-    def listen(self, token: str, callback: Callable[[], None]) -> Callable[[], None]:
+    def listen(self, token: str, callback: Callable[[], None]) -> Listener:
         """Call ``callback`` (from any thread) whenever the seat's game changes or ends.
 
-        Returns the function that stops listening.
+        A seat holding `Limits.listeners_per_seat` pages already loses its oldest one
+        (its callback is called once more, and its `Listener.active` turns false).
+
+        Returns the `Listener`: call it to stop listening.
 
         Raises:
-            RelayError: a bad token, or too many pages listening (code ``too_many_listeners``).
+            RelayError: a bad token, or too many pages listening in all or to the games
+                of the game's creator (code ``too_many_listeners``).
         """
         with self._lock:
             table, seat = self._seat(token)
-            mine = sum(1 for who, _ in table.listeners.values() if who == seat)
-            if self._listening >= self.limits.listeners or mine >= self.limits.listeners_per_seat:
+            mine = [key for key, (who, _) in table.listeners.items() if who == seat]
+            replaced = mine[: max(0, len(mine) - self.limits.listeners_per_seat + 1)]
+            of_creator = 0
+            if table.creator != _CREATOR_CLI:
+                of_creator = sum(
+                    len(other.listeners)
+                    for other in self._tables.values()
+                    if other.creator == table.creator
+                )
+            if (
+                self._listening - len(replaced) >= self.limits.listeners
+                or of_creator - len(replaced) >= self.limits.listeners_per_creator
+            ):
                 raise RelayError(
                     "too_many_listeners", "too many pages are open for this table", 429
                 )
+            callbacks = []
+            for old in replaced:
+                callbacks.append(table.listeners.pop(old)[1])
+                self._listening -= 1
             key = next(self._listener_ids)
             table.listeners[key] = (seat, callback)
             self._listening += 1
             table.touched = self._clock()
+            for told in callbacks:
+                told()
+        return Listener(self, table, key)
 
-        def stop() -> None:
-            with self._lock:
-                if table.listeners.pop(key, None) is not None:
-                    self._listening -= 1
+    def _stop(self, table: _Table, key: int) -> None:
+        with self._lock:
+            if table.listeners.pop(key, None) is not None:
+                self._listening -= 1
 
-        return stop
+    def _listens(self, table: _Table, key: int) -> bool:
+        with self._lock:
+            return key in table.listeners
 
     def is_open(self, token: str) -> bool:
         """Whether the token still opens a seat of a game held."""
@@ -633,6 +672,24 @@ class Relay:
             )
 
 
+class Listener:
+    """One page listening to a seat's game (from `Relay.listen`): call it to stop."""
+
+    def __init__(self, relay: Relay, table: _Table, key: int) -> None:
+        self._relay = relay
+        self._table = table
+        self._key = key
+
+    def __call__(self) -> None:
+        """Stop listening (again: nothing)."""
+        self._relay._stop(self._table, self._key)
+
+    @property
+    def active(self) -> bool:
+        """Whether it still listens (not once stopped, or replaced by a newer page of its seat)."""
+        return self._relay._listens(self._table, self._key)
+
+
 def _seats_for(spec: GameSpec, count: int, humans: Sequence[object]) -> list[str]:
     """``count`` seats: the humans' names first, then the game's own seat names."""
     names = [h for h in humans if isinstance(h, str)][:count]
@@ -645,11 +702,8 @@ def _seats_for(spec: GameSpec, count: int, humans: Sequence[object]) -> list[str
 
 
 def _length(reply: Mapping[str, Any]) -> int:
-    """The number of actions a reply (or an event entry) gives.
-
-    ``history_length`` (``step``, its name before protocol version 4).
-    """
-    value = reply.get("history_length", reply.get("step"))
+    """The number of actions a reply (or an event entry) gives: its ``history_length``."""
+    value = reply.get("history_length")
     return value if type(value) is int else 0
 
 

@@ -161,6 +161,13 @@ function startTable(params) {
     clear($("choices"));
     clear($("move-choice"));
   });
+  stream.addEventListener("replaced", () => {
+    // A newer page of this seat took this one's place (each seat keeps its newest pages).
+    stream.close();
+    $("status").textContent = "This seat is open on a newer page: reload to play here.";
+    clear($("choices"));
+    clear($("move-choice"));
+  });
   stream.addEventListener("error", () => {
     if (stream.readyState === EventSource.CLOSED) showError("The table cannot be reached.");
   });
