@@ -758,7 +758,7 @@ def test_a_context_is_replaying_while_supplied_inputs_remain() -> None:
 
 def test_from_dict_and_replay_take_a_bound_on_the_number_of_actions() -> None:
     from hogwarts_rules import find_game
-    from hogwarts_rules.engine import MAX_ACTIONS, GameRecord
+    from hogwarts_rules.engine import MAX_ACTIONS
     from hogwarts_rules.errors import InvalidDataError
 
     spec = find_game("clue")
@@ -800,3 +800,24 @@ def test_player_names_go_through_the_one_validation(name: str) -> None:
     with pytest.raises(IllegalActionError) as caught:
         find_game("adventure").new_game([name, "Ron"], seed=1)
     assert caught.value.code == "bad_name"
+
+
+def test_huge_integers_from_a_python_caller_are_refused_in_words() -> None:
+    from hogwarts_rules import ChanceOutcome, ExternalDice, find_game
+    from hogwarts_rules.errors import RulesError
+
+    huge = 10**5000
+    for kind in ("first-year-adventure", "hufflepuff-ravenclaw"):
+        spec = find_game(kind)
+        game = spec.new_game(None, seed=1)
+        with pytest.raises(RulesError) as viewed:
+            game.view(huge)  # type: ignore[arg-type]
+        assert "bits" in viewed.value.message
+        with pytest.raises(RulesError):
+            spec.make_bot(huge, game)  # type: ignore[arg-type]
+    game = find_game("adventure").new_game(["Ann", "Ben"], dice=ExternalDice())
+    game, _ = game.apply(game.legal_actions()[0])
+    assert game.to_act == ("<chance>",)  # the roll-off asks the table for a roll
+    with pytest.raises(RulesError) as rolled:
+        game.apply(ChanceOutcome(huge))
+    assert len(rolled.value.message) < 300

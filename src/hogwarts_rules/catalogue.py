@@ -32,6 +32,7 @@ import warnings
 from typing import Final
 
 from hogwarts_rules.errors import RulesError
+from hogwarts_rules.serialization import shown_key
 from hogwarts_rules.spec import GameSpec
 
 __all__ = [
@@ -144,7 +145,7 @@ def unregister_game(kind: str) -> None:
     _ensure_loaded()
     with _lock:
         if not isinstance(kind, str) or kind not in _specs:
-            raise UnknownGameError("unknown_game", f"no game of kind {str(kind)[:60]!r}")
+            raise UnknownGameError("unknown_game", f"no game of kind {shown_key(kind)!r}")
         del _specs[kind]
 
 

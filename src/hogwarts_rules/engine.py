@@ -859,7 +859,8 @@ class GameBase(abc.ABC):
             allowed = [value for value, _ in request.outcomes]
             if action.value not in allowed or type(action.value) is not type(allowed[0]):
                 raise IllegalActionError(
-                    "bad_roll", f"{action.value!r} is not a possible outcome of {request.label}"
+                    "bad_roll",
+                    f"{shown_key(action.value)} is not a possible outcome of {request.label}",
                 )
             return
         if isinstance(action, ChanceOutcome):

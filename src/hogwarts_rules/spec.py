@@ -34,6 +34,7 @@ import attrs
 
 from hogwarts_rules.engine import MAX_ACTIONS
 from hogwarts_rules.errors import MAX_PATH, IllegalActionError, InvalidDataError, RulesError
+from hogwarts_rules.serialization import shown_key
 
 if TYPE_CHECKING:
     from hogwarts_rules.actions import Action
@@ -316,7 +317,7 @@ def _check_spec(spec: GameSpec) -> None:
         if not isinstance(name, str) or not _NAME.fullmatch(name):
             raise ValueError(
                 f"a game's kind and aliases are 1 to 60 letters, digits, '.', '_' or '-', "
-                f"starting with a letter or digit: not {str(name)[:60]!r}"
+                f"starting with a letter or digit: not {shown_key(name)!r}"
             )
     if len({name.casefold() for name in spec.names}) != len(spec.names):
         raise ValueError(f"{spec.kind}: a name is given twice (names match in any case)")
@@ -457,8 +458,8 @@ class GameSpec:
         known = ", ".join(o.name for o in self.options) or "none"
         raise OptionError(
             "unknown_option",
-            f"unknown {self.kind} option {str(name)[:60]!r} (known: {known})",
-            str(name)[:60],
+            f"unknown {self.kind} option {shown_key(name)!r} (known: {known})",
+            shown_key(name),
         )
 
     # ----- starting a game --------------------------------------------------------
@@ -554,7 +555,7 @@ class GameSpec:
         if factory is None:
             known = ", ".join(self.bots) or "none: this game has no bots"
             raise IllegalActionError(
-                "unknown_bot", f"unknown {self.kind} bot {str(name)[:60]!r} (known: {known})"
+                "unknown_bot", f"unknown {self.kind} bot {shown_key(name)!r} (known: {known})"
             )
         public = game.view(None) if self.bot_context is None else self.bot_context(game)
         return factory(public, seed)

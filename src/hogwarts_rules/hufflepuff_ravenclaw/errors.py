@@ -66,7 +66,7 @@ ERROR_CODES: Final[Mapping[str, str]] = MappingProxyType(
         # ----- starting a scene (IllegalActionError)
         "unknown_option": "`new_game` is given an option it does not know.",
         "bad_players": "The characters are not given as a list.",
-        "bad_character": "A character is not a `Character` sheet.",
+        "bad_character": "A character is not a `Character` sheet, or has a field of a wrong kind.",
         "bad_stats": "The scene's stats lack Size, names repeat, or there are over 100 extras.",
         "bad_skill": "A skill of the scene is neither common nor magical.",
         "bad_spell": "A standard spell of the scene does not use a magical skill.",

@@ -115,7 +115,7 @@ from hogwarts_rules.hufflepuff_ravenclaw.tables import (
     class_roll_target,
 )
 from hogwarts_rules.names import MAX_LABEL_LENGTH, name_problem
-from hogwarts_rules.serialization import unstructure
+from hogwarts_rules.serialization import shown_key, unstructure
 
 if TYPE_CHECKING:
     from hogwarts_rules.hufflepuff_ravenclaw.view import SceneView
@@ -322,7 +322,7 @@ class Game(GameBase):
         if found is None:
             raise refuse(
                 "unknown_character",
-                f"there is no character called {str(name)[:60]!r} in this scene",
+                f"there is no character called {shown_key(name)!r} in this scene",
             )
         return found
 
@@ -408,17 +408,17 @@ class Game(GameBase):
             if t not in c.traits:
                 raise refuse(
                     "unknown_trait",
-                    f"{c.name} has no Advantage or Disadvantage called {str(t)[:60]!r}",
+                    f"{c.name} has no Advantage or Disadvantage called {shown_key(t)!r}",
                 )
 
     def _check_spec(self, spec: TestSpec) -> None:
         c = self._able(spec.character)
         if spec.stat not in c.qualities and spec.stat not in c.stats:
             raise refuse(
-                "unknown_stat", f"{c.name} has no stat or quality called {str(spec.stat)[:60]!r}"
+                "unknown_stat", f"{c.name} has no stat or quality called {shown_key(spec.stat)!r}"
             )
         if spec.skill not in self.setup.skills:
-            raise refuse("unknown_skill", f"{str(spec.skill)[:60]!r} is not a skill of this scene")
+            raise refuse("unknown_skill", f"{shown_key(spec.skill)!r} is not a skill of this scene")
         self._check_modifiers(spec.modifiers, spec.traits, c)
 
     def _spell_facts(self, action: CastSpell) -> tuple[str, int, bool]:
@@ -532,7 +532,7 @@ class Game(GameBase):
         if action.quality not in QUALITIES:
             raise refuse(
                 "unknown_quality",
-                f"{str(action.quality)[:60]!r} is not a quality ({', '.join(QUALITIES)})",
+                f"{shown_key(action.quality)!r} is not a quality ({', '.join(QUALITIES)})",
             )
         self._check_modifiers(action.modifiers, action.traits, c)
 
@@ -559,7 +559,7 @@ class Game(GameBase):
         if type(action.spell) is not str or action.spell not in self.setup.spells:
             raise refuse(
                 "unknown_spell",
-                f"{str(action.spell)[:60]!r} is not a standard spell of this scene",
+                f"{shown_key(action.spell)!r} is not a standard spell of this scene",
             )
         if action.spell in c.spells:
             raise refuse("already_known", f"{c.name} already has {action.spell} on the sheet")
@@ -571,7 +571,7 @@ class Game(GameBase):
         if type(action.skill) is not str or self.setup.skills.get(action.skill) != "magical":
             raise refuse(
                 "not_magical",
-                f"classes are taken in magical skills, and {str(action.skill)[:60]!r} is not one",
+                f"classes are taken in magical skills, and {shown_key(action.skill)!r} is not one",
             )
         if action.skill in c.classes:
             raise refuse("already_taking", f"{c.name} already takes {action.skill}")
@@ -670,7 +670,7 @@ class Game(GameBase):
             if self.setup.skills.get(skill) != "common":
                 raise refuse(
                     "not_common",
-                    f"year points go to common skills, and {str(skill)[:60]!r} is not one",
+                    f"year points go to common skills, and {shown_key(skill)!r} is not one",
                 )
             _check_int(
                 points, 1, row.max_in_one_skill, f"points added to {skill} in year {action.year}"
