@@ -17,11 +17,12 @@ It prints the median and the maximum of each, in milliseconds.
 ``--sweep N`` measures issue 13's targets instead, over N seeded 5-player games of
 notebook bots, each stopped after a number of suggestions drawn from 5 to 25 (the
 viewer rotates with the seed). For each history it takes the CPU time, caches cleared
-first, of the uniform solve, the weighted solve, and the solve of the notebook with one
-false fact added (which names the conflicting facts). It prints median, 99th percentile
-and worst of each and of the ratios weighted/uniform and conflict/solve per history,
-whether each target is met, and how many certainties have faulty reasons (a fact said
-twice, no chain, an elimination without its concluding step). ``--against PATH`` loads
+first and the garbage collector off (best of ``--repeat`` runs), of the uniform solve,
+the weighted solve, and the solve of the notebook with one false fact added (which
+names the conflicting facts). It prints median, 99th percentile and worst of each and
+of the ratios weighted/uniform and conflict/solve per history, whether each target is
+met, and how many certainties have faulty reasons (a fact said twice, no chain, an
+elimination without its concluding step). ``--against PATH`` loads
 another deduction.py (say, an older one copied to /tmp) and times both on each history,
 interleaved, then prints old/new ratios.
 """
@@ -29,6 +30,7 @@ interleaved, then prints old/new ratios.
 from __future__ import annotations
 
 import argparse
+import gc
 import importlib.util
 import math
 import random
@@ -179,13 +181,22 @@ def clear_module(module: ModuleType) -> None:
 
 
 def cpu_ms(module: ModuleType, run: Callable[[], object], repeat: int) -> float:
-    """CPU milliseconds of ``run`` from scratch caches, the best of up to ``repeat`` runs."""
+    """CPU milliseconds of ``run`` from scratch caches, the best of up to ``repeat`` runs.
+
+    As `timeit` does, the garbage collector is off during each run (and collects
+    before it), so that a collection of earlier runs' garbage is not charged to it.
+    """
     best = math.inf
     for attempt in range(repeat):
         clear_module(module)
-        start = time.process_time()
-        run()
-        best = min(best, (time.process_time() - start) * 1000)
+        gc.collect()
+        gc.disable()
+        try:
+            start = time.process_time()
+            run()
+            best = min(best, (time.process_time() - start) * 1000)
+        finally:
+            gc.enable()
         if attempt == 0 and best > 250:
             break  # slow enough to be measured once
     return best

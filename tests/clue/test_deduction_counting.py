@@ -18,7 +18,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from hogwarts_rules.clue import deduction
-from hogwarts_rules.clue.deduction import ENVELOPE, ContradictionError, Notebook
+from hogwarts_rules.clue.deduction import ContradictionError, Notebook
 from tests.clue.test_deduction import (
     SETTINGS,
     Scenario,
@@ -91,9 +91,10 @@ def test_the_clause_capacity_rule() -> None:
     result = book.solve()
     assert_equal(result, brute(book))
     assert result.probability("b2", "Ann") == 0
-    allowed = {card: {"Ann", "Ben", ENVELOPE} for _, group in deck for card in group}
-    clauses = (("Ann", frozenset({"a1", "b1"})), ("Ann", frozenset({"c1", "c2"})))
-    assert deduction._propagate_clauses(("Ann", "Ben"), (2, 2), allowed, clauses, deck)
+    kernel = deduction._kernel(("Ann", "Ben"), (2, 2), deck)
+    columns, clauses, _ = kernel.build(book.facts)
+    assert not kernel.refuted(columns, clauses)
+    allowed = kernel.owners(columns)
     assert "Ann" not in allowed["b2"] and "Ann" not in allowed["c3"] and "Ann" in allowed["a1"]
     # Three disjoint clauses cannot fit in two cards.
     book = book.one_of("Ann", ["a2", "b2", "c3"])

@@ -407,34 +407,38 @@ class Notebook:
 
     def _explain_contradiction(self) -> tuple[str, tuple[Fact, ...]]:
         facts: Sequence[Fact] = self.facts
+        kept: tuple[Fact, ...] | None = None
         if _refuted(self, facts):
             # The propagation rules see the clash: narrow it down with them first (cheap),
-            # then make it irreducible with satisfiability checks (within that core).
-            facts = _conflict(facts, lambda some: _refuted(self, some)) or facts
-        kept = _conflict(facts, lambda some: _clashes(self, some))
+            # then make it irreducible with satisfiability checks (within that core,
+            # usually irreducible already: one check per fact).
+            core = _conflict(facts, lambda some: _refuted(self, some))
+            if core is not None:
+                kept = _deletion(core, lambda some: _clashes(self, some))
+        if kept is None:
+            kept = _conflict(facts, lambda some: _clashes(self, some))
         assert kept is not None  # satisfiability is monotone
         words = "; ".join(_said(f) for f in kept)
         return f"these facts cannot all be true: {words}", kept
 
 
-def _constraints(
-    book: Notebook, facts: Sequence[Fact]
-) -> tuple[_Problem, tuple[tuple[str, frozenset[str]], ...]]:
-    problem = _Problem.build(attrs.evolve(book, facts=tuple(facts)))
-    return problem, tuple((p, c) for p, c, kind in problem.clauses if kind == _Clause.ONE_OF)
+def _checks(
+    book: Notebook, facts: Iterable[Fact]
+) -> tuple[_Kernel, _Columns, _MaskClauses, frozenset[int]]:
+    kernel = _kernel(book.players, tuple(book.hand_sizes[p] for p in book.players), book.deck)
+    return (kernel, *kernel.build(facts))
 
 
 def _consistent(book: Notebook, facts: Sequence[Fact]) -> bool:
     """Whether some deal satisfies ``facts`` (a search that stops at the first deal)."""
-    problem, clauses = _constraints(book, facts)
-    return _satisfiable(
-        problem.players, problem.sizes, problem.allowed, clauses, problem.excluded, problem.deck
-    )
+    kernel, allowed, clauses, excluded = _checks(book, facts)
+    return kernel.satisfiable(allowed, clauses, excluded)
 
 
 def _clashes(book: Notebook, facts: Sequence[Fact]) -> bool:
     """Whether no deal satisfies ``facts``: the propagation rules first, else a search."""
-    return _refuted(book, facts) or not _consistent(book, facts)
+    kernel, allowed, clauses, excluded = _checks(book, facts)
+    return kernel.refuted(allowed, clauses) or not kernel.satisfiable(allowed, clauses, excluded)
 
 
 def _refuted(book: Notebook, facts: Sequence[Fact]) -> bool:
@@ -442,9 +446,26 @@ def _refuted(book: Notebook, facts: Sequence[Fact]) -> bool:
 
     Sound (a refuted set has no deal) but not complete; more facts refute more.
     """
-    problem, clauses = _constraints(book, facts)
-    allowed = {card: set(owners) for card, owners in problem.allowed}
-    return not _propagate_clauses(problem.players, problem.sizes, allowed, clauses, problem.deck)
+    kernel, allowed, clauses, _ = _checks(book, facts)
+    return kernel.refuted(allowed, clauses)
+
+
+def _deletion(facts: Sequence[Fact], clash: Callable[[Sequence[Fact]], bool]) -> tuple[Fact, ...]:
+    """``facts`` (which ``clash``) less each fact, in turn, whose deletion leaves a clash.
+
+    One check per fact: for a small set (often irreducible already) it costs fewer
+    checks than `_conflict`'s bisection, and for a monotone ``clash`` it keeps the same
+    facts (both delete each fact in turn, from the first, whenever the others still clash).
+    """
+    kept = list(facts)
+    index = 0
+    while index < len(kept):
+        rest = kept[:index] + kept[index + 1 :]
+        if clash(rest):
+            kept = rest
+        else:
+            index += 1
+    return tuple(kept)
 
 
 def _conflict(
@@ -476,6 +497,373 @@ def _conflict(
         kept.append(facts[low])
         start = low + 1
     return tuple(kept)
+
+
+# ----- the propagation rules and the search, on bitmasks -------------------------------------
+
+
+@functools.lru_cache(maxsize=64)
+def _kernel(players: tuple[str, ...], sizes: tuple[int, ...], deck: Deck) -> _Kernel:
+    return _Kernel(players, sizes, deck)
+
+
+_Columns: TypeAlias = list[int]
+"""For each owner (the players in seat order, then the envelope), the cards it may hold,
+as a bitmask over the deck's cards."""
+_MaskClauses: TypeAlias = tuple[tuple[int, int], ...]
+"""(owner index, bitmask of cards): "holds at least one of"."""
+
+
+class _Kernel:
+    """The propagation rules and the satisfiability search, on bitmasks.
+
+    One bitmask of cards per owner (a column), so that each rule costs a few
+    operations on small integers. The rules (`refuted`), applied until nothing
+    changes: a player whose known cards fill the hand holds no other card, and one
+    with exactly as many possible cards as room holds them all; the envelope holds
+    one card of each category (a category with one possible card puts it there); a
+    "holds one of" clause with one possible card places it; and a player whose known
+    cards and disjoint open clauses (each needs a card of its own, chosen greedily,
+    shortest first) fill the hand holds no other card. The counting splits on
+    clauses after these rules (`_split`); naming a contradiction checks many subsets
+    of the facts with them and with the exact search `satisfiable`.
+    """
+
+    __slots__ = (
+        "_memo",
+        "card_index",
+        "cards",
+        "categories",
+        "deck",
+        "every",
+        "names",
+        "players",
+        "sizes",
+    )
+
+    def __init__(self, players: tuple[str, ...], sizes: tuple[int, ...], deck: Deck) -> None:
+        self.players = players
+        self.sizes = sizes
+        self.deck = deck
+        self.cards = _cards(deck)
+        self.card_index = {card: i for i, card in enumerate(self.cards)}
+        self.every = (1 << len(self.cards)) - 1
+        self.names = (*players, ENVELOPE)
+        masks = []
+        for _, group in deck:
+            mask = 0
+            for card in group:
+                mask |= 1 << self.card_index[card]
+            masks.append(mask)
+        self.categories = tuple(masks)
+        self._memo: dict[tuple[tuple[int, ...], _MaskClauses, frozenset[int]], bool] = {}
+
+    def columns(self, allowed: Iterable[tuple[str, frozenset[str]]]) -> tuple[int, ...]:
+        """The columns of (card, owners it may be with) pairs."""
+        index = {name: i for i, name in enumerate(self.names)}
+        columns = [0] * len(self.names)
+        for card, owners in allowed:
+            bit = 1 << self.card_index[card]
+            for owner in owners:
+                columns[index[owner]] |= bit
+        return tuple(columns)
+
+    def clauses(self, clauses: _Clauses) -> _MaskClauses:
+        """(player, cards) clauses as (owner index, bitmask of cards)."""
+        index = {name: i for i, name in enumerate(self.names)}
+        found = []
+        for who, cards in clauses:
+            mask = 0
+            for card in cards:
+                mask |= 1 << self.card_index[card]
+            found.append((index[who], mask))
+        return tuple(found)
+
+    def owners(self, columns: _Columns) -> dict[str, set[str]]:
+        """Each card's allowed owners, by name (the deck's order)."""
+        return {
+            card: {
+                name for name, column in zip(self.names, columns, strict=True) if column >> i & 1
+            }
+            for i, card in enumerate(self.cards)
+        }
+
+    def build(self, facts: Iterable[Fact]) -> tuple[_Columns, _MaskClauses, frozenset[int]]:
+        """The owners' columns, the "holds one of" clauses and the excluded envelopes."""
+        owner_index = {name: i for i, name in enumerate(self.names)}
+        nobody = len(self.names)  # an owner not playing: a column no card is in
+        index = self.card_index
+        columns = [self.every] * len(self.names)
+        clauses: list[tuple[int, int]] = []
+        excluded: set[int] = set()
+        for fact in facts:
+            kind = fact.kind
+            if kind == FactKind.HOLDS or kind == FactKind.SHOWN:
+                owner = owner_index.get(fact.owner, nobody)
+                bit = 1 << index[fact.cards[0]]
+                for o in range(len(columns)):
+                    if o != owner:
+                        columns[o] &= ~bit
+            elif kind == FactKind.LACKS:
+                owner = owner_index.get(fact.owner, nobody)
+                if owner < nobody:
+                    for card in fact.cards:
+                        columns[owner] &= ~(1 << index[card])
+            elif kind == FactKind.ONE_OF:
+                mask = 0
+                for card in fact.cards:
+                    mask |= 1 << index[card]
+                clauses.append((owner_index.get(fact.owner, nobody), mask))
+            else:
+                by_kind: dict[int, int] = {}
+                for card in fact.cards:
+                    bit = 1 << index[card]
+                    by_kind[next(c for c, m in enumerate(self.categories) if m & bit)] = bit
+                if len(by_kind) == len(self.categories):
+                    excluded.add(sum(by_kind.values()))
+        return columns, tuple(clauses), frozenset(excluded)
+
+    def _settle(self, columns: _Columns) -> bool:
+        """The rules without clauses, in place (False on a contradiction)."""
+        sizes = self.sizes
+        env = len(sizes)
+        every = self.every
+        changed = True
+        while changed:
+            changed = False
+            anyone = 0
+            for column in columns:
+                anyone |= column
+            if anyone != every:
+                return False
+            for p, cap in enumerate(sizes):
+                others = 0
+                for o, column in enumerate(columns):
+                    if o != p:
+                        others |= column
+                maybe_mask = columns[p]
+                mine_mask = maybe_mask & ~others
+                mine = mine_mask.bit_count()
+                maybe = maybe_mask.bit_count()
+                if mine > cap or maybe < cap:
+                    return False
+                if maybe == mine:
+                    continue
+                if mine == cap:
+                    columns[p] = mine_mask
+                    changed = True
+                elif maybe == cap:
+                    for o in range(len(columns)):
+                        if o != p:
+                            columns[o] &= ~maybe_mask
+                    changed = True
+            held_by_players = 0
+            for column in columns[:env]:
+                held_by_players |= column
+            for group in self.categories:
+                could = columns[env] & group
+                if not could:
+                    return False
+                placed = could & ~held_by_players
+                if placed:
+                    if placed & (placed - 1):
+                        return False
+                    if could != placed:
+                        columns[env] &= ~(could & ~placed)
+                        changed = True
+                elif could & (could - 1) == 0:
+                    for o in range(env):
+                        columns[o] &= ~could
+                    held_by_players &= ~could
+                    changed = True
+        return True
+
+    def refuted(self, columns: _Columns, clauses: _MaskClauses) -> bool:
+        """Whether the rules find a clash (they narrow ``columns``)."""
+        sizes = self.sizes
+        count = len(columns)
+        with_clauses = sorted({who for who, _ in clauses if who < len(sizes)})
+        while True:
+            if not self._settle(columns):
+                return True
+            changed = False
+            for who, mask in clauses:
+                if who >= count:
+                    return True
+                possible = mask & columns[who]
+                if not possible:
+                    return True
+                if possible & (possible - 1) == 0:
+                    for o in range(count):
+                        if o != who and columns[o] & possible:
+                            columns[o] &= ~possible
+                            changed = True
+            if changed:
+                continue
+            for player in with_clauses:
+                others = 0
+                for o, column in enumerate(columns):
+                    if o != player:
+                        others |= column
+                maybe = columns[player]
+                mine = maybe & ~others
+                sets = []
+                for who, mask in clauses:
+                    if who == player:
+                        possible = mask & maybe
+                        if possible and not possible & mine:
+                            sets.append(possible)
+                chosen = needed = 0
+                for possible in sorted(sets, key=int.bit_count):
+                    if not chosen & possible:
+                        chosen |= possible
+                        needed += 1
+                held = mine.bit_count()
+                if held + needed > sizes[player]:
+                    return True
+                if needed and held + needed == sizes[player]:
+                    narrowed = maybe & (mine | chosen)
+                    if narrowed != maybe:
+                        columns[player] = narrowed
+                        changed = True
+                if changed:
+                    break
+            if not changed:
+                return False
+
+    def satisfiable(
+        self, columns: _Columns, clauses: _MaskClauses, excluded: frozenset[int]
+    ) -> bool:
+        """Whether some deal satisfies the constraints (an exact search, memoised)."""
+        if self.refuted(columns, clauses):
+            return False
+        key = (tuple(columns), clauses, excluded)
+        found = self._memo.get(key)
+        if found is not None:
+            return found
+        chosen = self.branch(columns, clauses)
+        if chosen is None:
+            found = self._any_deal(columns, excluded)
+        else:
+            who, bit = chosen
+            holds = [column if o == who else column & ~bit for o, column in enumerate(columns)]
+            found = self.satisfiable(holds, clauses, excluded)
+            if not found:
+                columns[who] &= ~bit
+                found = self.satisfiable(columns, clauses, excluded)
+        if len(self._memo) > 65536:
+            self._memo.clear()
+        self._memo[key] = found
+        return found
+
+    def branch(self, columns: _Columns, clauses: _MaskClauses) -> tuple[int, int] | None:
+        """The (owner, card bit) to split on next, or None when every clause is satisfied.
+
+        The card that occurs in most of one owner's open clauses (holding it satisfies
+        them all), in the shortest clause on a tie.
+        """
+        score: dict[tuple[int, int], tuple[int, int]] = {}
+        for who, mask in clauses:
+            others = 0
+            for o, column in enumerate(columns):
+                if o != who:
+                    others |= column
+            possible = mask & columns[who]
+            if possible & ~others:
+                continue  # satisfied
+            size = possible.bit_count()
+            while possible:
+                bit = possible & -possible
+                possible ^= bit
+                count, shortest = score.get((who, bit), (0, 99))
+                score[who, bit] = (count + 1, min(shortest, size))
+        if not score:
+            return None
+        names, cards = self.names, self.cards
+        return max(
+            score,
+            key=lambda pair: (
+                score[pair][0],
+                -score[pair][1],
+                names[pair[0]],
+                cards[pair[1].bit_length() - 1],
+            ),
+        )
+
+    def _any_deal(self, columns: _Columns, excluded: frozenset[int]) -> bool:
+        """Whether the cards can be dealt as allowed, avoiding the excluded envelopes."""
+        if not excluded:
+            return self._fits(columns)
+        env = len(self.sizes)
+        # Envelope candidates with the same other owners are interchangeable here.
+        choices: list[list[list[int]]] = []
+        for group in self.categories:
+            grouped: dict[tuple[int, ...], list[int]] = {}
+            could = columns[env] & group
+            while could:
+                bit = could & -could
+                could ^= bit
+                key = tuple(o for o in range(env) if columns[o] & bit)
+                grouped.setdefault(key, []).append(bit)
+            choices.append(list(grouped.values()))
+        for combo in product(*choices):
+            trial = list(columns)
+            for members in combo:
+                trial[env] &= ~sum(members[1:])
+                for o in range(env):
+                    trial[o] &= ~members[0]
+            if self._fits(trial) and any(sum(t) not in excluded for t in product(*combo)):
+                return True
+        return False
+
+    def _fits(self, columns: _Columns) -> bool:
+        """Whether the free cards fill every hand and envelope slot (augmenting paths).
+
+        The slots are the players' free room and one envelope slot per category whose
+        card is not placed; there are as many as free cards, so a matching of every
+        card fills every slot.
+        """
+        count = len(self.sizes)
+        room = list(self.sizes) + [1] * len(self.categories)
+        slots_of: list[tuple[int, ...]] = []
+        for c, group in enumerate(self.categories):
+            while group:
+                bit = group & -group
+                group ^= bit
+                slots = tuple(o for o in range(count) if columns[o] & bit)
+                if columns[count] & bit:
+                    slots = (*slots, count + c)
+                if len(slots) == 1:
+                    room[slots[0]] -= 1
+                else:
+                    slots_of.append(slots)
+        if min(room) < 0 or sum(room) != len(slots_of):
+            return False
+        holding: list[list[int]] = [[] for _ in room]
+        waiting = []
+        for card, slots in enumerate(slots_of):  # first, each card to a slot with room
+            slot = next((s for s in slots if len(holding[s]) < room[s]), None)
+            if slot is None:
+                waiting.append(card)
+            else:
+                holding[slot].append(card)
+
+        def place(card: int, seen: set[int]) -> bool:
+            for slot in slots_of[card]:
+                if slot in seen:
+                    continue
+                seen.add(slot)
+                if len(holding[slot]) < room[slot]:
+                    holding[slot].append(card)
+                    return True
+                for other in holding[slot]:
+                    if place(other, seen):
+                        holding[slot].remove(other)
+                        holding[slot].append(card)
+                        return True
+            return False
+
+        return all(place(card, set()) for card in waiting)
 
 
 # ----- counting ------------------------------------------------------------------------------
@@ -562,8 +950,9 @@ class _Problem:
         if not weighted:
             weighs = ()
         scale = math.prod(_lcm_upto(len(cards) + 1) for _, cards in weighs)
+        kernel = _kernel(self.players, self.sizes, self.deck)
         result = _split(
-            self.players, self.sizes, self.allowed, ones, weighs, self.excluded, self.deck
+            kernel, kernel.columns(self.allowed), kernel.clauses(ones), weighs, self.excluded
         )
         return result, scale
 
@@ -605,152 +994,32 @@ def _by_contradiction(book: Notebook, card: str, owner: str) -> str:
     return f"if {suppose}, these facts could not all be true: {words}: so {where}"
 
 
-def _freeze(
-    allowed: Mapping[str, frozenset[str] | set[str]],
-) -> tuple[tuple[str, frozenset[str]], ...]:
-    return tuple((card, frozenset(owners)) for card, owners in allowed.items())
-
-
-def _propagate(
-    players: tuple[str, ...], sizes: tuple[int, ...], allowed: dict[str, set[str]], deck: Deck
-) -> bool:
-    """Apply the counting rules until nothing changes; False on a contradiction."""
-    capacity = dict(zip(players, sizes, strict=True))
-    changed = True
-    while changed:
-        changed = False
-        if not all(allowed.values()):
-            return False
-        for player in players:
-            mine = [c for c, o in allowed.items() if o == {player}]
-            maybe = [c for c, o in allowed.items() if player in o]
-            if len(mine) > capacity[player] or len(maybe) < capacity[player]:
-                return False
-            if len(mine) == capacity[player]:
-                for card in maybe:
-                    if card not in mine:
-                        allowed[card].discard(player)
-                        changed = True
-            elif len(maybe) == capacity[player]:
-                for card in maybe:
-                    if allowed[card] != {player}:
-                        allowed[card] = {player}
-                        changed = True
-        for _, cards in deck:
-            in_envelope = [c for c in cards if allowed[c] == {ENVELOPE}]
-            could = [c for c in cards if ENVELOPE in allowed[c]]
-            if len(in_envelope) > 1 or not could:
-                return False
-            if in_envelope:
-                for card in could:
-                    if card != in_envelope[0]:
-                        allowed[card].discard(ENVELOPE)
-                        changed = True
-            elif len(could) == 1 and allowed[could[0]] != {ENVELOPE}:
-                allowed[could[0]] = {ENVELOPE}
-                changed = True
-    return True
-
-
 _Clauses: TypeAlias = tuple[tuple[str, frozenset[str]], ...]
 """(player, cards) pairs: "holds at least one of", or (weighted) "showed me one of the others"."""
 
 
-def _propagate_clauses(
-    players: tuple[str, ...],
-    sizes: tuple[int, ...],
-    allowed: dict[str, set[str]],
-    clauses: _Clauses,
-    deck: Deck,
-) -> bool:
-    """`_propagate`, with two rules for the "holds one of" clauses.
-
-    A clause with one possible card places it. A player whose known cards and
-    disjoint open clauses (each needs a card of its own) fill their hand holds no
-    other card (and more than fill it is a contradiction).
-    """
-    capacity = dict(zip(players, sizes, strict=True))
-    while True:
-        if not _propagate(players, sizes, allowed, deck):
-            return False
-        changed = False
-        for player, cards in clauses:
-            possible = [c for c in cards if player in allowed[c]]
-            if not possible:
-                return False
-            if len(possible) == 1 and allowed[possible[0]] != {player}:
-                allowed[possible[0]] = {player}
-                changed = True
-        if changed:
-            continue
-        for player in [p for p in players if any(who == p for who, _ in clauses)]:
-            # Each player's open clauses, as they stand now (a change above restarts).
-            sets = []
-            for who, cards in clauses:
-                possible = [c for c in cards if who == player and player in allowed[c]]
-                if possible and all(allowed[c] != {player} for c in possible):
-                    sets.append(possible)
-            chosen: set[str] = set()
-            needed = 0
-            for possible in sorted(sets, key=len):
-                if chosen.isdisjoint(possible):
-                    chosen.update(possible)
-                    needed += 1
-            held = sum(1 for owners in allowed.values() if owners == {player})
-            if held + needed > capacity[player]:
-                return False
-            if needed and held + needed == capacity[player]:
-                for card, owners in allowed.items():
-                    if player in owners and len(owners) > 1 and card not in chosen:
-                        owners.discard(player)
-                        changed = True
-            if changed:
-                break
-        if not changed:
-            return True
-
-
-def _branch(allowed: Mapping[str, set[str]], clauses: _Clauses) -> tuple[str, str] | None:
-    """The (player, card) to split on next, or None when every clause is satisfied.
-
-    The card that occurs in most of one player's open clauses (holding it satisfies
-    them all), in the shortest clause on a tie.
-    """
-    score: dict[tuple[str, str], tuple[int, int]] = {}
-    for player, cards in clauses:
-        possible = sorted(c for c in cards if player in allowed[c])
-        if any(allowed[c] == {player} for c in possible):
-            continue
-        for card in possible:
-            count, shortest = score.get((player, card), (0, 99))
-            score[player, card] = (count + 1, min(shortest, len(possible)))
-    if not score:
-        return None
-    return max(score, key=lambda pair: (score[pair][0], -score[pair][1], pair))
-
-
 @functools.lru_cache(maxsize=8192)
 def _split(
-    players: tuple[str, ...],
-    sizes: tuple[int, ...],
-    frozen: tuple[tuple[str, frozenset[str]], ...],
-    clauses: _Clauses,
+    kernel: _Kernel,
+    frozen: tuple[int, ...],
+    clauses: _MaskClauses,
     weighs: _Clauses,
     excluded: frozenset[tuple[str, ...]],
-    deck: Deck,
 ) -> _Result:
     """Count with "holds one of" clauses, splitting on cards into disjoint cases.
 
-    A card of a "holds one of" clause splits the count in two: the player holds it,
-    or not (each case propagated, which often settles other clauses). ``weighs``
-    (the weighted model: a refuter showed me a card, these are the other suggested
-    cards) do not split: a settled one scales the count, an open one is weighed in
-    the dynamic programme (see `_count`).
+    ``frozen`` holds the owners' columns (see `_Kernel`). A card of a "holds one of"
+    clause splits the count in two: the player holds it, or not (each case
+    propagated, which often settles other clauses). ``weighs`` (the weighted model: a
+    refuter showed me a card, these are the other suggested cards) do not split: a
+    settled one scales the count, an open one is weighed in the dynamic programme
+    (see `_count`).
     """
-    allowed = {card: set(owners) for card, owners in frozen}
-    if not _propagate_clauses(players, sizes, allowed, clauses, deck):
+    columns = list(frozen)
+    if kernel.refuted(columns, clauses):
         return _EMPTY
-    chosen = _branch(allowed, clauses)
+    chosen = kernel.branch(columns, clauses)
+    allowed = kernel.owners(columns) if chosen is None else {}
     if chosen is None:
         # Weighed cards are weighed in the DP, which fills players' hands only: the
         # envelope's are split on.
@@ -760,7 +1029,7 @@ def _split(
                     c for c in sorted(cards) if ENVELOPE in allowed[c] and len(allowed[c]) > 1
                 ]
                 if open_cards:
-                    chosen = (player, open_cards[0])
+                    chosen = (len(kernel.sizes), 1 << kernel.card_index[open_cards[0]])
                     break
     if chosen is None:
         factor = 1
@@ -775,149 +1044,19 @@ def _split(
                 leaf.append((player, undecided, held, scale))
             else:
                 factor *= scale // (1 + held)
-        result = _count(players, sizes, allowed, excluded, deck, tuple(leaf))
+        result = _count(kernel.players, kernel.sizes, allowed, excluded, kernel.deck, tuple(leaf))
         return result if factor == 1 else _scale(result, factor)
-    player, card = chosen
-    holds = {c: set(o) for c, o in allowed.items()}
-    holds[card] = {player}
-    allowed[card].discard(player)
+    who, bit = chosen
+    holds = tuple(column if o == who else column & ~bit for o, column in enumerate(columns))
+    columns[who] &= ~bit
     return _merge(
-        _split(players, sizes, _freeze(case), clauses, weighs, excluded, deck)
-        for case in (holds, allowed)
+        _split(kernel, case, clauses, weighs, excluded) for case in (holds, tuple(columns))
     )
 
 
 @functools.cache
 def _lcm_upto(n: int) -> int:
     return math.lcm(*range(1, n + 1))
-
-
-@functools.lru_cache(maxsize=4096)
-def _satisfiable(
-    players: tuple[str, ...],
-    sizes: tuple[int, ...],
-    frozen: tuple[tuple[str, frozenset[str]], ...],
-    clauses: tuple[tuple[str, frozenset[str]], ...],
-    excluded: frozenset[tuple[str, ...]],
-    deck: Deck,
-) -> bool:
-    """Whether some deal satisfies the constraints ("holds one of" ``clauses``).
-
-    Like `_split`, but it stops at the first deal: the player holds the card, else not.
-    """
-    allowed = {card: set(owners) for card, owners in frozen}
-    if not _propagate_clauses(players, sizes, allowed, clauses, deck):
-        return False
-    chosen = _branch(allowed, clauses)
-    if chosen is None:
-        return _any_deal(players, sizes, allowed, excluded, deck)
-    player, card = chosen
-    holds = {c: set(o) for c, o in allowed.items()}
-    holds[card] = {player}
-    if _satisfiable(players, sizes, _freeze(holds), clauses, excluded, deck):
-        return True
-    allowed[card].discard(player)
-    return _satisfiable(players, sizes, _freeze(allowed), clauses, excluded, deck)
-
-
-def _any_deal(
-    players: tuple[str, ...],
-    sizes: tuple[int, ...],
-    allowed: Mapping[str, set[str]],
-    excluded: frozenset[tuple[str, ...]],
-    deck: Deck,
-) -> bool:
-    """Whether some deal fits cards' allowed owners (no clauses), avoiding ``excluded``.
-
-    Without excluded triples, a matching: each free card to a player with room or to
-    the envelope's slot of its category (see `_fits`). With them, as `_count` groups
-    the envelope's candidates, stopping at the first group choice with deals (and a
-    triple that is not excluded).
-    """
-    if not excluded:
-        return _fits(players, sizes, allowed, deck)
-    capacity = dict(zip(players, sizes, strict=True))
-    free: dict[str, str] = {}
-    for card, owners in allowed.items():
-        if len(owners) == 1:
-            (owner,) = owners
-            if owner != ENVELOPE:
-                capacity[owner] -= 1
-        else:
-            free[card] = _key(owners)
-    choices: list[dict[str, list[str]]] = []
-    for _, group in deck:
-        grouped: dict[str, list[str]] = {}
-        for card in group:
-            if allowed[card] == {ENVELOPE}:
-                grouped = {"": [card]}
-                break
-            if ENVELOPE in allowed[card]:
-                grouped.setdefault(free[card], []).append(card)
-        choices.append(grouped)
-    for combo in product(*choices):
-        rest = list(free.values())
-        for key in combo:
-            if key:
-                rest.remove(key)
-        if not _deal_players(players, capacity, rest)[0]:
-            continue
-        groups = [choice[key] for choice, key in zip(choices, combo, strict=True)]
-        if not excluded or any(t not in excluded for t in product(*groups)):
-            return True
-    return False
-
-
-def _fits(
-    players: tuple[str, ...], sizes: tuple[int, ...], allowed: Mapping[str, set[str]], deck: Deck
-) -> bool:
-    """Whether the free cards can be dealt: a matching that fills every slot.
-
-    The slots are the players' free room and one envelope slot per category whose
-    envelope card is not placed; there are as many as free cards (the hand sizes add
-    up to the deck), so a matching of every card fills every slot (augmenting paths).
-    """
-    room: dict[str, int] = dict(zip(players, sizes, strict=True))
-    category = _category_map(deck)
-    free: list[str] = []
-    for card, owners in allowed.items():
-        if len(owners) == 1:
-            (owner,) = owners
-            if owner != ENVELOPE:
-                room[owner] -= 1
-            else:
-                room[f"{ENVELOPE}{category[card]}"] = 0
-        else:
-            free.append(card)
-    for kind, _ in deck:
-        room.setdefault(f"{ENVELOPE}{kind}", 1)
-    if min(room.values(), default=0) < 0 or sum(room.values()) != len(free):
-        return False
-    slots = {
-        card: [
-            f"{ENVELOPE}{category[card]}" if owner == ENVELOPE else owner
-            for owner in sorted(owners)
-        ]
-        for card, owners in ((c, allowed[c]) for c in free)
-    }
-    holding: dict[str, list[str]] = {slot: [] for slot in room}
-
-    def place(card: str, seen: set[str]) -> bool:
-        for slot in slots[card]:
-            if slot in seen:
-                continue
-            seen.add(slot)
-            if len(holding[slot]) < room[slot]:
-                holding[slot].append(card)
-                return True
-            for other in holding[slot]:
-                if place(other, seen):
-                    holding[slot].remove(other)
-                    holding[slot].append(card)
-                    return True
-        return False
-
-    return all(place(card, set()) for card in free)
 
 
 def _scale(result: _Result, factor: int) -> _Result:
@@ -998,8 +1137,7 @@ def _count(
             for key in combo:
                 if key:
                     sizes_left[key] -= 1
-            rest = [k for k, n in sizes_left.items() for _ in range(n)]
-            deals, per_group = _deal_players(players, capacity, rest, weights)
+            deals, per_group = _deal_players(players, capacity, sizes_left, weights)
             combos[combo] = (deals, per_group, sizes_left)
         return combos[combo]
 
@@ -1082,19 +1220,20 @@ _Weights: TypeAlias = tuple[tuple[str, tuple[str, ...], int, int], ...]
 def _deal_players(
     players: tuple[str, ...],
     capacity: Mapping[str, int],
-    rest: Sequence[str],
+    rest: Mapping[str, int],
     weights: _Weights = (),
 ) -> tuple[int, dict[str, dict[str, int]]]:
     """Deals of the cards left to the players, hands filled exactly.
 
-    ``rest`` lists, for each card left, the key of the players allowed to hold it.
+    ``rest`` gives, for each key of the players allowed to hold a card, how many of
+    the cards left have it.
     Returns the number of deals and, per key, the total number of that group's cards
     each player receives, summed over all deals. With ``weights``, each deal counts
     scale/(1 + held + cards of the groups the player takes) for each weighted clause.
     """
-    rest_sorted = tuple(sorted(rest))
+    rest_sorted = tuple(sorted((key, n) for key, n in rest.items() if n))
     if weights:
-        present = set(rest_sorted)
+        present = {key for key, _ in rest_sorted}
         weights = tuple(
             (player, tuple(k for k in keys if k in present), held, scale)
             for player, keys, held, scale in weights
@@ -1131,14 +1270,11 @@ class _Weighed:
 def _deal_players_cached(
     players: tuple[str, ...],
     capacities: tuple[int, ...],
-    rest: tuple[str, ...],
+    rest: tuple[tuple[str, int], ...],
     weights: _Weights,
 ) -> tuple[int, dict[str, dict[str, int]]]:
-    groups: dict[str, int] = {}
-    for key in rest:
-        groups[key] = groups.get(key, 0) + 1
-    keys = tuple(sorted(groups))
-    start = tuple(groups[k] for k in keys)
+    keys = tuple(key for key, _ in rest)  # sorted, each once
+    start = tuple(n for _, n in rest)
     per_group: dict[str, dict[str, int]] = {k: {} for k in keys}
     if sum(start) != sum(capacities) or min(capacities, default=0) < 0:
         return 0, per_group
