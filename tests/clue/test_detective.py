@@ -223,3 +223,53 @@ def test_a_refuter_shows_what_the_suggester_has_seen() -> None:
 def test_threshold_must_be_a_probability(threshold: Fraction | float) -> None:
     with pytest.raises(ValueError, match="threshold"):
         clue.DetectiveBot(threshold=threshold)
+
+
+def test_a_solve_is_reused_only_when_the_new_facts_rule_out_no_deal() -> None:
+    # Four detectives: whenever a bot's knowledge is reused without a solve (its new facts
+    # were already certain), the counts are a fresh solve's, and the public deduction
+    # is the fresh solve itself (its certainties' reasons name every fact).
+    reused = 0
+    for seed in range(4):
+        game = start(seed)
+        bots = {name: clue.DetectiveBot() for name in NAMES[:4]}
+        while not game.is_over:
+            who, view, actions = deciding(game)
+            game, _ = game.apply(bots[who].choose(view, who, actions))
+            known = bots[who]._known.get(who)
+            if known is None or known.exact:
+                continue
+            reused += 1
+            fresh = clue.Notebook.from_view(view).solve()
+            assert known.deduction.counts == fresh.counts
+            assert known.deduction.triples == fresh.triples
+            assert known.deduction.solution == fresh.solution
+            assert bots[who].deduction(view) == fresh
+            assert bots[who]._known[who].exact
+    assert reused > 0
+
+
+def test_the_best_suggestion_is_the_best_of_every_pair() -> None:
+    # best_suggestion stops scoring pairs once none left can win: it must pick what
+    # scoring every pair picks.
+    checked = 0
+    for seed in range(3):
+        game = start(seed)
+        bots = {name: clue.DetectiveBot() for name in NAMES[:4]}
+        while not game.is_over and checked < 40:
+            who, view, actions = deciding(game)
+            if any(isinstance(a, clue.Suggest) for a in actions):
+                bot = bots[who]
+                location = view.entered
+                assert location is not None
+                every = max(
+                    ((s, i) for s in clue.SUSPECTS for i in clue.ITEMS),
+                    key=lambda pair: (
+                        round(bot.expected_gain(view, pair[0], pair[1], location), 9),
+                        pair,
+                    ),
+                )
+                assert bot.best_suggestion(view) == every
+                checked += 1
+            game, _ = game.apply(bots[who].choose(view, who, actions))
+    assert checked >= 20

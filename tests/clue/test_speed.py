@@ -19,7 +19,7 @@ import pytest
 
 from hogwarts_rules import clue
 from hogwarts_rules.bots import RandomBot, play_out
-from hogwarts_rules.clue.bots import _distances
+from hogwarts_rules.clue.bots import _distances, _nearest
 from hogwarts_rules.clue.content import Board, default_content
 from hogwarts_rules.clue.deduction import Notebook
 from hogwarts_rules.clue.detective import _Knowledge
@@ -175,6 +175,40 @@ def test_walking_distances_are_shared_and_right() -> None:
     for target in board.locations:
         assert dict(_distances(board, target)) == reference_distances(board, target)
         assert _distances(board, target) is _distances(board, target)
+
+
+def test_the_nearest_of_some_targets_is_shared_and_right() -> None:
+    board = default_content().board
+    rng = random.Random(3)
+    for _ in range(20):
+        targets = tuple(rng.sample(board.locations, rng.randint(1, 4)))
+        tables = [reference_distances(board, target) for target in targets]
+        nearest = _nearest(board, targets)
+        assert nearest is _nearest(board, targets)
+        for position in [*board.graph, ""]:
+            expected = min((table.get(position, 999) for table in tables), default=999)
+            assert nearest.get(position, 999) == expected
+
+
+def test_the_notebook_bots_move_is_the_least_scored() -> None:
+    # The notebook bot scores its moves in one pass: it must pick what the plain
+    # ``min`` over `NotebookBot._score` picks (the first of the least scored).
+    game = clue.new_game(["Ann", "Ben", "Cat", "Dan"], seed=5)
+    bots = {name: clue.NotebookBot() for name in game.seat_names}
+    rng = random.Random(5)
+    checked = 0
+    while not game.is_over and checked < 60:
+        seat = game.to_act[0] if game.to_act else game.seat_names[0]
+        view = game.view(seat)
+        actions = view.legal_actions
+        if game.pending is None and game.step == clue.Step.MOVE:
+            bot = bots[seat]
+            for targets in (["The Burrow"], list(clue.LOCATIONS), rng.sample(clue.LOCATIONS, 2)):
+                plain = min(actions, key=lambda a: bot._score(a, targets, view))
+                assert bot._nearest_move(actions, targets, view) is plain
+            checked += 1
+        game, _ = game.apply(bots[seat].choose(view, seat, actions))
+    assert checked >= 30
 
 
 def test_the_detectives_floats_are_the_exact_probabilities() -> None:

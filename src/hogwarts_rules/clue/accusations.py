@@ -17,23 +17,20 @@ Examples:
 from __future__ import annotations
 
 import functools
-from typing import TYPE_CHECKING, TypeVar
+from typing import TYPE_CHECKING
 
 from hogwarts_rules.clue.actions import Accuse
 from hogwarts_rules.clue.cards import BURROW, ITEMS, LOCATIONS, SUSPECTS
 from hogwarts_rules.clue.errors import refuse
 from hogwarts_rules.clue.events import AccusationChecked, Accused, GameEnded
-from hogwarts_rules.clue.evolve import replace
 from hogwarts_rules.clue.vocabulary import Phase
-from hogwarts_rules.engine import Context
 from hogwarts_rules.errors import IllegalActionError
 
 if TYPE_CHECKING:
+    from hogwarts_rules.clue.draft import Draft
     from hogwarts_rules.clue.game import Game
 
 __all__ = ["accuse", "offered", "offered_set", "refusal"]
-
-G = TypeVar("G", bound="Game")
 
 
 def offered(game: Game, name: str) -> tuple[Accuse, ...]:
@@ -62,23 +59,24 @@ def refusal(game: Game, action: Accuse) -> IllegalActionError:
     return refuse("unknown_card", "accuse one suspect, one item and one of the nine locations")
 
 
-def accuse(game: G, ctx: Context, action: Accuse) -> G:
+def accuse(d: Draft, action: Accuse) -> None:
     """A legal accusation: right wins; wrong eliminates, and ends the game if nobody is left."""
     name = action.player
-    ctx.emit(Accused(name, action.suspect, action.item, action.location))
-    correct = (action.suspect, action.item, action.location) == game.envelope
-    ctx.emit(AccusationChecked(name, correct, game.envelope))
+    envelope = d.envelope
+    d.emit(Accused(name, action.suspect, action.item, action.location))
+    correct = (action.suspect, action.item, action.location) == envelope
+    d.emit(AccusationChecked(name, correct, envelope))
     if correct:
-        ctx.emit(GameEnded(name, game.envelope))
-        return replace(game, phase=Phase.OVER, winner=name)
-    after = game._seat_update(name, eliminated=True)
-    accusation = (name, action.suspect, action.item, action.location)
-    after = replace(
-        after,
-        accused_wrongly=(*after.accused_wrongly, name),
-        wrong_accusations=(*after.wrong_accusations, accusation),
+        d.emit(GameEnded(name, envelope))
+        d.phase = Phase.OVER
+        d.winner = name
+        return
+    d.update_seat(name, eliminated=True)
+    d.accused_wrongly = (*d.accused_wrongly, name)
+    d.wrong_accusations = (
+        *d.wrong_accusations,
+        (name, action.suspect, action.item, action.location),
     )
-    if all(seat.eliminated for seat in after.seats.values()):
-        ctx.emit(GameEnded(None, game.envelope))
-        return replace(after, phase=Phase.OVER)
-    return after
+    if all(seat.eliminated for seat in d.seats.values()):
+        d.emit(GameEnded(None, envelope))
+        d.phase = Phase.OVER

@@ -72,6 +72,26 @@ def _distances(board: Board, target: str) -> Mapping[Position, int]:
     return found
 
 
+def _nearest(board: Board, targets: tuple[str, ...]) -> Mapping[Position, int]:
+    """Steps from every position to the nearest of ``targets`` (all doors open).
+
+    The least of the `_distances` to each target, for every position one of them
+    reaches (the others are 999 away: ``.get(position, 999)``); computed once per
+    board and targets and kept with the board, so that every bot shares it.
+    """
+    memo = board._memo
+    key = ("nearest", targets)
+    found: dict[Position, int] | None = memo.get(key)
+    if found is None:
+        found = {}
+        for target in targets:
+            for position, steps in _distances(board, target).items():
+                if steps < found.get(position, 999):
+                    found[position] = steps
+        remember(memo, key, found)
+    return found
+
+
 @functools.lru_cache(maxsize=4096)
 def _position(name: str) -> Position:
     """`parse_position`, remembered (the bots read the same destinations again and again)."""
@@ -106,8 +126,8 @@ class NotebookBot:
 
         self._board = board or default_content().board
         self._distance_cache: dict[str, Mapping[Position, int]] = {}
-        # The nearest of some targets, by targets then position (filled as asked).
-        self._nearest: dict[tuple[str, ...], dict[Position, int]] = {}
+        # The nearest of some targets, by targets then position (see `_nearest`).
+        self._nearest: dict[tuple[str, ...], Mapping[Position, int]] = {}
 
     def candidates(self, view: ClueView) -> dict[str, list[str]]:
         """The cards of each category that may still be in the envelope."""
@@ -156,7 +176,7 @@ class NotebookBot:
             )
             if not targets:
                 targets = [str(loc) for loc in LOCATIONS]
-            return min(moves, key=lambda a: self._score(a, targets, view))
+            return self._nearest_move(moves, targets, view)
         for action in actions:
             if isinstance(action, EndTurn):
                 return action
@@ -166,6 +186,29 @@ class NotebookBot:
         # Ask about an unseen card; rotate through them by the number of suggestions made.
         pool = left or list(every)
         return pool[len(view.suggestions) % len(pool)]
+
+    def _nearest_move(self, moves: Sequence[Action], targets: list[str], view: ClueView) -> Action:
+        """``min(moves, key=lambda a: self._score(a, targets, view))``, in one plain pass."""
+        key = tuple(targets)
+        nearest = self._nearest.get(key)
+        if nearest is None:
+            nearest = self._nearest[key] = _nearest(self._board, key)
+        wanted = set(targets)
+        chosen = moves[0]
+        best: tuple[int, int] | None = None
+        for action in moves:
+            if isinstance(action, MoveTo | UseFireplace):
+                position = _position(action.destination)
+                if position in wanted:
+                    score = (0, 0)
+                else:
+                    cards = isinstance(action, MoveTo) and (action.felix or action.alohomoras)
+                    score = (nearest.get(position, 999), 1 if cards else 0)
+            else:
+                score = self._score(action, targets, view)
+            if best is None or score < best:
+                best, chosen = score, action
+        return chosen
 
     def _score(self, action: Action, targets: list[str], view: ClueView) -> tuple[int, int]:
         if isinstance(action, StayPut):
@@ -177,14 +220,11 @@ class NotebookBot:
             extra = 0
         if position in targets:
             return (0, extra)
-        nearest = self._nearest.get(key := tuple(targets))
+        key = tuple(targets)
+        nearest = self._nearest.get(key)
         if nearest is None:
-            nearest = self._nearest[key] = {}
-        best = nearest.get(position)
-        if best is None:
-            best = nearest[position] = min(
-                (self._distance(t, position) for t in targets), default=999
-            )
+            nearest = self._nearest[key] = _nearest(self._board, key)
+        best = nearest.get(position, 999)
         return (
             best,
             extra

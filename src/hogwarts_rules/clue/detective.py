@@ -68,8 +68,9 @@ from hogwarts_rules.clue.cards import (
     category_of,
 )
 from hogwarts_rules.clue.content import Board
-from hogwarts_rules.clue.deduction import ENVELOPE, Deduction, Notebook
+from hogwarts_rules.clue.deduction import ENVELOPE, Deduction, Fact, Notebook
 from hogwarts_rules.clue.movement import Position, parse_position
+from hogwarts_rules.clue.vocabulary import FactKind
 
 if TYPE_CHECKING:  # the bot sees views only
     from hogwarts_rules.clue.view import ClueView
@@ -102,10 +103,53 @@ class _Knowledge:
     envelope: dict[str, float]  # card -> probability it is in the envelope
     refuters: tuple[str, ...]  # the players asked after this one, in order
     shown: dict[str, frozenset[str]]  # refuter -> cards they showed this player
+    book: Notebook | None = None  # the facts solved (None: not kept)
+    exact: bool = True  # False: solved from fewer facts, which allow the very same deals
+    # Filled as the bot scores suggestions (see `coded` and `_answers`).
+    _coded: dict[str, list[tuple[int, bool, float]]] = attrs.field(factory=dict)
+    answers: dict[tuple[int, int, int], tuple[tuple[str, int], ...]] = attrs.field(factory=dict)
+    _accusation: list[tuple[tuple[str, ...] | None, tuple[str, ...], Fraction]] = attrs.field(
+        factory=list
+    )
+
+    def accusation(self) -> tuple[tuple[str, ...] | None, tuple[str, ...], Fraction]:
+        """The certain solution (or ``None``), and the most likely envelope with its odds.
+
+        Worked out once per solve (from the counts: the reasons are not read).
+        """
+        found = self._accusation
+        if not found:
+            deduction = self.deduction
+            solution = deduction.solution
+            triple, probability = (
+                deduction.best_accusation() if solution is None else (solution, Fraction(1))
+            )
+            found.append((solution, triple, probability))
+        return found[0]
+
+    def coded(self, card: str) -> list[tuple[int, bool, float]]:
+        """``card``'s possible owners, each as (code, in the envelope, probability).
+
+        The code: the owner's place among the refuters (``len(refuters)`` for nobody
+        asked: the envelope, or this player) times two, plus one if that refuter has
+        shown this player the card before.
+        """
+        found = self._coded.get(card)
+        if found is None:
+            refuters = self.refuters
+            last = len(refuters)
+            ranks = {refuter: index for index, refuter in enumerate(refuters)}
+            found = self._coded[card] = []
+            for owner, p in self.owners[card]:
+                place = ranks.get(owner, last)
+                before = place < last and card in self.shown.get(owner, ())
+                found.append((place * 2 + before, owner == ENVELOPE, p))
+        return found
 
     @classmethod
-    def of(cls, view: ClueView, key: _Key) -> _Knowledge:
-        deduction = Notebook.from_view(view).solve()
+    def of(cls, view: ClueView, key: _Key, book: Notebook | None = None) -> _Knowledge:
+        book = book or Notebook.from_view(view)
+        deduction = book.solve()
         # The probabilities as floats, straight from the exact counts: the same floats
         # as float(deduction.probability(card, owner)) (integer division rounds
         # correctly), without a Fraction per card and owner.
@@ -125,38 +169,82 @@ class _Knowledge:
         }
         seat = view.order.index(view.me)
         refuters = view.order[seat + 1 :] + view.order[:seat]
-        shown: dict[str, set[str]] = {}
-        for refuter, card in view.shown_to_me:
-            shown.setdefault(refuter, set()).add(card)
-        return cls(
+        return cls(key, deduction, owners, envelope, refuters, _shown(view), book)
+
+    def grown(self, view: ClueView, key: _Key, book: Notebook) -> _Knowledge | None:
+        """This knowledge for ``book``, unsolved, when its new facts allow the same deals.
+
+        A fact that every deal counted already satisfies (a pass by a player who holds
+        none of the cards, a card shown by its certain holder...) rules no deal out:
+        the counts, and every probability, stay exactly the same. ``None`` when some
+        new fact might rule deals out (solve again), or the facts are not a growth of
+        the ones solved.
+        """
+        if self.book is None or book.players != self.book.players:
+            return None
+        before = set(self.book.facts)
+        if not before.issubset(book.facts):
+            return None
+        deduction = self.deduction
+        for fact in book.facts:
+            if fact not in before and not _implied(deduction, fact):
+                return None
+        return _Knowledge(
             key,
-            deduction,
-            owners,
-            envelope,
-            refuters,
-            {refuter: frozenset(cards) for refuter, cards in shown.items()},
+            self.deduction,
+            self.owners,
+            self.envelope,
+            self.refuters,
+            _shown(view),
+            book,
+            exact=False,
         )
 
 
-def _answers(
-    places: tuple[int, int, int],
-    last: int,
-    refuters: tuple[str, ...],
-    cards: tuple[str, str, str],
-    shown: dict[str, frozenset[str]],
-) -> tuple[tuple[str, int], ...]:
-    """Who may show which card, when the three cards' owners sit at ``places``.
+def _shown(view: ClueView) -> dict[str, frozenset[str]]:
+    """Each refuter, with the cards they have shown ``view``'s player."""
+    shown: dict[str, set[str]] = {}
+    for refuter, card in view.shown_to_me:
+        shown.setdefault(refuter, set()).add(card)
+    return {refuter: frozenset(cards) for refuter, cards in shown.items()}
 
-    ``places``: each owner's place among the refuters (``last`` for nobody asked: the
-    envelope, or the suggester). The first refuter holding some shows one: the one
-    they showed the suggester before, if any; else any of them. ``("", -1)``: nobody.
+
+def _implied(deduction: Deduction, fact: Fact) -> bool:
+    """Whether every deal ``deduction`` counts satisfies ``fact`` (so it rules none out).
+
+    Sound, not complete: ``False`` may be said of a fact that is implied.
     """
+    counts = deduction.counts
+    kind = fact.kind
+    if kind == FactKind.LACKS:
+        return all(not counts[card].get(fact.owner, 0) for card in fact.cards)
+    if kind in (FactKind.HOLDS, FactKind.SHOWN):  # shown: the first card is the one shown
+        return counts[fact.cards[0]].get(fact.owner, 0) == deduction.deals
+    if kind == FactKind.ONE_OF:
+        return any(counts[card].get(fact.owner, 0) == deduction.deals for card in fact.cards)
+    if kind == FactKind.NOT_SOLUTION:  # the triples name the cards in the deck's order
+        order = {kind: number for number, (kind, _) in enumerate(deduction.deck)}
+        triple = tuple(sorted(fact.cards, key=lambda card: order[category_of(card)]))
+        return not deduction.triples.get(triple, 0)
+    return False  # pragma: no cover - every kind is handled above
+
+
+def _answers(codes: tuple[int, int, int], refuters: tuple[str, ...]) -> tuple[tuple[str, int], ...]:
+    """Who may show which card, when the three cards' owners have these codes.
+
+    Each code is an owner's place among the refuters (``len(refuters)`` for nobody
+    asked: the envelope, or the suggester) times two, plus one if that refuter has
+    shown the suggester this card before (see `_Knowledge.coded`). The first refuter
+    holding some shows one: the one they showed the suggester before, if any; else
+    any of them. ``("", -1)``: nobody.
+    """
+    places = [code >> 1 for code in codes]
     first = min(places)
-    if first == last:  # nobody asked holds one: nothing is shown
+    if first == len(refuters):  # nobody asked holds one: nothing is shown
         return (("", -1),)
     refuter = refuters[first]
     matching = [k for k in range(3) if places[k] == first]
-    before = [k for k in matching if cards[k] in shown.get(refuter, ())]
+    before = [k for k in matching if codes[k] & 1]
     return tuple((refuter, k) for k in (before[:1] or matching))
 
 
@@ -206,7 +294,9 @@ class DetectiveBot:
         )
         known = self._known.get(view.me)
         if known is None or known.key != key:
-            known = self._known[view.me] = _Knowledge.of(view, key)
+            book = Notebook.from_view(view)
+            grown = None if known is None else known.grown(view, key, book)
+            known = self._known[view.me] = grown or _Knowledge.of(view, key, book)
         return known
 
     def deduction(self, view: ClueView) -> Deduction:
@@ -215,7 +305,10 @@ class DetectiveBot:
         Knowledge only grows with new suggestions, cards shown, wrong accusations or a
         look in the envelope, so those key the cache (one entry per player).
         """
-        return self._tables(view).deduction
+        known = self._tables(view)
+        if not known.exact:  # the same counts, but the certainties' reasons need every fact
+            known = self._known[view.me] = _Knowledge.of(view, known.key, known.book)
+        return known.deduction
 
     def accusation(self, view: ClueView) -> tuple[str, ...] | None:
         """The envelope to accuse, once the bot is ready; else ``None``.
@@ -223,21 +316,40 @@ class DetectiveBot:
         Ready means: the solution is certain, or the most likely envelope's probability
         is at least ``threshold``.
         """
-        deduction = self.deduction(view)
-        solution = deduction.solution
+        solution, triple, probability = self._tables(view).accusation()
         if solution is not None:
             return solution
-        triple, probability = deduction.best_accusation()
         return triple if probability >= self.threshold else None
 
     def best_suggestion(self, view: ClueView) -> tuple[str, str]:
         """The suspect and item to suggest in the location entered (best `expected_gain`)."""
         location = view.entered
         assert location is not None
-        return max(
-            ((s, i) for s in SUSPECTS for i in ITEMS),
-            key=lambda pair: (round(self.expected_gain(view, pair[0], pair[1], location), 9), pair),
+        # A suggestion can teach at most what is uncertain about its three cards (its
+        # `Deduction.suggestion_value`, the "prior" of `expected_gain`, whose answer
+        # leaves a nonnegative uncertainty). So the pairs are scored in decreasing order
+        # of that bound, and once the best score so far beats a pair's bound (rounded
+        # as the scores are), neither it nor any pair after it can win: the result is
+        # the same maximum over every pair, without scoring most of them.
+        envelope = self._tables(view).envelope
+        worth = {card: _entropy(envelope[card]) for card in (*SUSPECTS, *ITEMS, location)}
+        bounds = sorted(
+            (
+                (round(worth[s] + worth[i] + worth[location], 9), (s, i))
+                for s in SUSPECTS
+                for i in ITEMS
+            ),
+            reverse=True,
         )
+        best: tuple[float, tuple[str, str]] | None = None
+        for bound, pair in bounds:
+            if best is not None and (bound, pair) < best:
+                break
+            key = (round(self.expected_gain(view, pair[0], pair[1], location), 9), pair)
+            if best is None or key > best:
+                best = key
+        assert best is not None
+        return best[1]
 
     def expected_gain(self, view: ClueView, suspect: str, item: str, location: str) -> float:
         """The expected drop of `Deduction.suggestion_value` once the suggestion is answered.
@@ -257,17 +369,11 @@ class DetectiveBot:
         table = self._tables(view)
         cards = (suspect, item, location)
         outcomes: dict[tuple[str, int], list[float]] = {}
-        refuters = table.refuters
-        shown = table.shown
-        # Each owner as its place among the refuters (len(refuters) for nobody asked: the
-        # envelope or this player), the envelope's flag, and its probability.
-        last = len(refuters)
-        ranks = {refuter: index for index, refuter in enumerate(refuters)}
-        owners = [
-            [(ranks.get(o, last), o == ENVELOPE, p) for o, p in table.owners[c]] for c in cards
-        ]
-        # The possible answers for where the three cards are, by their owners' places.
-        answers: dict[tuple[int, int, int], tuple[tuple[str, int], ...]] = {}
+        # Each card's owners, coded (see `_Knowledge.coded`), the envelope's flag, and
+        # their probabilities.
+        owners = [table.coded(c) for c in cards]
+        # The possible answers for where the three cards are, by their owners' codes.
+        answers = table.answers
         for r0, e0, p0 in owners[0]:
             for r1, e1, p1 in owners[1]:
                 w01 = p0 * p1
@@ -275,7 +381,7 @@ class DetectiveBot:
                     weight = w01 * p2
                     keys = answers.get(places := (r0, r1, r2))
                     if keys is None:
-                        keys = answers[places] = _answers(places, last, refuters, cards, shown)
+                        keys = answers[places] = _answers(places, table.refuters)
                     share = weight / len(keys)
                     # Adding 0.0 changes no float: only the cards in the envelope are added.
                     for key in keys:
@@ -321,7 +427,7 @@ class DetectiveBot:
             if wanted in accusations:
                 return wanted
         suggestions = [a for a in actions if isinstance(a, Suggest)]
-        if suggestions and view.entered is not None and self.deduction(view).solution is None:
+        if suggestions and view.entered is not None and self._tables(view).accusation()[0] is None:
             suspect, item = self.best_suggestion(view)
             wanted_suggestion = Suggest(view.me, suspect, item)
             if wanted_suggestion in suggestions:

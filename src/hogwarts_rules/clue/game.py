@@ -9,6 +9,9 @@ part of the game, each with its rulings:
 - `hogwarts_rules.clue.suggestions`: suggesting, and who must show a card;
 - `hogwarts_rules.clue.accusations`: accusing in The Burrow, and the end of the game.
 
+The rules of an action change a private, mutable `Draft` of the game, frozen once
+at its end (`hogwarts_rules.clue.draft`): the game applied to never changes.
+
 `ClueSetup`, `Seat`, `SuggestionRecord`, `BLACK_DIE` and `FLOO_BY_PLAYERS` are
 importable from here as before.
 
@@ -48,17 +51,18 @@ from hogwarts_rules.clue.actions import (
     UseFireplace,
 )
 from hogwarts_rules.clue.cards import BURROW, LOCATIONS
-from hogwarts_rules.clue.content import Content, default_content
+from hogwarts_rules.clue.content import Board, Content, default_content
+from hogwarts_rules.clue.draft import Draft
 from hogwarts_rules.clue.errors import refuse
-from hogwarts_rules.clue.evolve import replace
 from hogwarts_rules.clue.movement import Position, cell_name
 from hogwarts_rules.clue.records import Seat, SuggestionRecord
 from hogwarts_rules.clue.setup import FLOO_BY_PLAYERS, ClueSetup, deal, start
-from hogwarts_rules.clue.turn import BLACK_DIE
+from hogwarts_rules.clue.turn import BLACK_DIE, Moves
 from hogwarts_rules.clue.vocabulary import Phase, Step
 from hogwarts_rules.dice import DiceSource
 from hogwarts_rules.engine import Context, GameBase, Outcome, check_player_names, make_dice
 from hogwarts_rules.frozen import FrozenMap
+from hogwarts_rules.history import History
 from hogwarts_rules.serialization import unstructure
 
 if TYPE_CHECKING:
@@ -207,7 +211,11 @@ class Game(GameBase):
         """The closed doors and the lit fireplaces (see `Board.wheel_state`)."""
         board = self.content.board
         wheels = self.wheels
-        return board.wheel_state(tuple(wheels.get(wheel.name, 0) for wheel in board.wheels))
+        try:
+            notches = tuple(map(wheels.__getitem__, _wheel_names(board)))
+        except KeyError:  # a wheel never turned in an older game's state: at START
+            notches = tuple(wheels.get(name, 0) for name in _wheel_names(board))
+        return board.wheel_state(notches)
 
     def to_svg(self, *, width: int | None = None) -> str:
         """The board as everyone at the table sees it, as an SVG document.
@@ -286,21 +294,19 @@ class Game(GameBase):
     @functools.cached_property
     def _root_action_list(self) -> tuple[Action, ...]:
         if self.phase == Phase.DEAL:
-            return (Deal(),)
+            return _DEAL
         name = self.current_player
         if name is None:
             return ()
         if self.step == Step.ROLL:
-            return (RollDice(name),)
+            return _roll(name)
         if self.step == Step.MOVE:
-            return tuple(action for action, _ in self._moves(name))
-        actions: list[Action] = []
+            return self._current_moves[0]
         if self.entered in LOCATIONS:
-            actions.extend(suggestions.offered(self, name))
-        elif self.entered == BURROW:
-            actions.extend(accusations.offered(self, name))
-        actions.append(EndTurn(name))
-        return tuple(actions)
+            return _acts(name, burrow=False)
+        if self.entered == BURROW:
+            return _acts(name, burrow=True)
+        return (_end_turn(name),)
 
     def movement_options(self) -> tuple[tuple[Action, tuple[str, ...]], ...]:
         """During the move step: each move action with the path it walks (for a UI to highlight)."""
@@ -308,27 +314,20 @@ class Game(GameBase):
         if name is None or self.step != Step.MOVE or self.pending is not None:
             return ()
         return tuple(
-            (action, tuple(cell_name(p) for p in path)) for action, path in self._moves(name)
+            (action, tuple(cell_name(p) for p in path))
+            for action, path in zip(*self._current_moves, strict=True)
         )
 
-    def _moves(self, name: str) -> list[tuple[Action, tuple[Position, ...]]]:
-        if name == self.current_player and self.pending is None:
-            return self._current_moves
-        return turn.moves(self, name)
-
     @functools.cached_property
-    def _current_moves(self) -> list[tuple[Action, tuple[Position, ...]]]:
+    def _current_moves(self) -> Moves:
         name = self.current_player
         assert name is not None
-        return turn.moves(self, name)
+        return turn.move_options(self, name)
 
     def _move_path(self, action: Action) -> tuple[Position, ...]:
         """The path of a legal move of the current player."""
-        # A walk through the list: hashing every move would cost more than comparing some.
-        for option, path in self._current_moves:
-            if option is action or option == action:
-                return path
-        raise AssertionError(f"{action!r} is not a legal move")  # pragma: no cover
+        actions, paths = self._current_moves
+        return paths[_index(actions, action)]
 
     def _is_root_action(self, action: Action) -> bool:
         """``action in self._root_actions()``, without walking the list where it is long."""
@@ -346,7 +345,7 @@ class Game(GameBase):
                     return self.entered == BURROW and action in accusations.offered_set(name)
         except TypeError:  # an unhashable field: not an action the rules list
             return False
-        return action in self._root_actions()
+        return _index(self._root_actions(), action) >= 0
 
     def _check_root(self, action: Action) -> None:
         if self._is_root_action(action):
@@ -381,31 +380,14 @@ class Game(GameBase):
     # ----- playing an action ----------------------------------------------------------------------
 
     def _play(self, ctx: Context, action: Action) -> Self:
-        if isinstance(action, Deal):
-            return deal(self, ctx)
-        assert isinstance(action, PlayerAction)
-        if isinstance(action, RollDice):
-            return turn.roll(self, ctx, action.player)
-        if isinstance(action, MoveTo | UseFireplace | StayPut):
-            game = turn.move(self, ctx, action)
-            if game.entered is None or game.is_over:
-                return turn.next_turn(game)
-            return game
-        if isinstance(action, Suggest):
-            return turn.next_turn(suggestions.suggest(self, ctx, action))
-        if isinstance(action, Accuse):
-            game = accusations.accuse(self, ctx, action)
-            return game if game.is_over else turn.next_turn(game)
-        assert isinstance(action, EndTurn)
-        return turn.next_turn(self)
+        draft = Draft(ctx, self)
+        _rules(draft, action)
+        return draft.freeze()  # type: ignore[return-value]
 
-    # ----- helpers for the rules modules ----------------------------------------------------------
-
-    def _with(self, seat: Seat) -> Self:
-        return replace(self, seats=self.seats.set(seat.name, seat))
-
-    def _seat_update(self, name: str, **changes: Any) -> Self:
-        return self._with(replace(self.seats[name], **changes))
+    def _play_to_end(self, ctx: Context, action: Action, history: History) -> Self:
+        draft = Draft(ctx, self)
+        _rules(draft, action)
+        return draft.freeze(history)  # type: ignore[return-value]
 
     # ----- serialization ----------------------------------------------------------------------
 
@@ -429,6 +411,72 @@ class Game(GameBase):
             "winner": self.winner,
             "to_act": list(self.to_act),
         }
+
+
+def _rules(d: Draft, action: Action) -> None:
+    """Play a checked root action on the action's draft (see `hogwarts_rules.clue.draft`)."""
+    if isinstance(action, Deal):
+        deal(d)
+        return
+    assert isinstance(action, PlayerAction)
+    if isinstance(action, RollDice):
+        turn.roll(d, action.player)
+    elif isinstance(action, MoveTo | UseFireplace | StayPut):
+        turn.move(d, action)
+        if d.entered is None or d.is_over:
+            turn.next_turn(d)
+    elif isinstance(action, Suggest):
+        suggestions.suggest(d, action)
+        turn.next_turn(d)
+    elif isinstance(action, Accuse):
+        accusations.accuse(d, action)
+        turn.next_turn(d)
+    else:
+        assert isinstance(action, EndTurn)
+        turn.next_turn(d)
+
+
+def _index(actions: tuple[Action, ...], action: Action) -> int:
+    """Where ``action`` is in ``actions`` (-1 if nowhere): the very object first, then an equal one.
+
+    Drivers hand back an action from the list they were given: finding that object
+    first spares comparing it field by field with each action before it.
+    """
+    for number, option in enumerate(actions):
+        if option is action:
+            return number
+    for number, option in enumerate(actions):
+        if option == action:
+            return number
+    return -1
+
+
+_DEAL: Final = (Deal(),)
+
+
+def _wheel_names(board: Board) -> tuple[str, ...]:
+    """The board's wheels' names, in order (kept with the board)."""
+    names: tuple[str, ...] | None = board._memo.get("wheel names")
+    if names is None:
+        names = board._memo["wheel names"] = tuple(wheel.name for wheel in board.wheels)
+    return names
+
+
+@functools.lru_cache(maxsize=256)
+def _roll(name: str) -> tuple[Action, ...]:
+    return (RollDice(name),)
+
+
+@functools.lru_cache(maxsize=256)
+def _end_turn(name: str) -> EndTurn:
+    return EndTurn(name)
+
+
+@functools.lru_cache(maxsize=512)
+def _acts(name: str, *, burrow: bool) -> tuple[Action, ...]:
+    """The act step's actions in a location (or The Burrow): every offer, then `EndTurn`."""
+    offers = accusations._offered(name) if burrow else suggestions._offered(name)
+    return (*offers, _end_turn(name))
 
 
 def new_game(

@@ -221,6 +221,10 @@ def _moment(timed: _Timed) -> int:
     return timed[0]
 
 
+_FULL = 7
+"""The longest move searched at once (Felix Felicis): a shorter one is a prefix of it."""
+
+
 def _tree(
     board: Board,
     start: Position,
@@ -228,24 +232,65 @@ def _tree(
     leaving: frozenset[str],
     forbidden: tuple[str, ...],
 ) -> _Tree:
-    """The search from ``start`` with the start's doors ``leaving`` closed, remembered."""
+    """The search from ``start`` with the start's doors ``leaving`` closed, remembered.
+
+    A breadth-first search looks at the squares a step further at each round, in the
+    same order whatever its length: a search of ``steps`` is the first ``steps``
+    rounds of a longer one. So one search of `_FULL` steps per start (and doors left
+    closed, and locations barred) gives every shorter one, cut after its last round.
+    """
     memo = board._memo
     key = ("tree", start, steps, forbidden, leaving)
     tree: _Tree | None = memo.get(key)
     if tree is not None:
         return tree
+    rounds = max(steps, _FULL)
+    full_key = ("full", start, rounds, forbidden, leaving)
+    full: _Full | None = memo.get(full_key)
+    if full is None:
+        full = _full_search(board, start, rounds, leaving, forbidden)
+        remember(memo, full_key, full)
+    squares, entries, found, cuts, doors = full
+    square_cut, entry_cut, found_cut = cuts[steps]
+    tree = (squares[:square_cut], entries[:entry_cut], doors[steps], found[:found_cut])
+    remember(memo, key, tree)
+    return tree
+
+
+# A search of some rounds from one start, and where to cut it for each shorter one:
+# (squares, entries, found, cuts, doors), the first three as in `_Tree`; cuts[k]: how
+# many squares, entries and walks of found a search of k rounds keeps (those at most k
+# steps away, which come first); doors[k]: the doors a search of k rounds looks at.
+_Full = tuple[
+    tuple[_Timed, ...],
+    tuple[_Entry, ...],
+    tuple[Walk, ...],
+    tuple[tuple[int, int, int], ...],
+    tuple[frozenset[str], ...],
+]
+
+
+def _full_search(
+    board: Board,
+    start: Position,
+    rounds: int,
+    leaving: frozenset[str],
+    forbidden: tuple[str, ...],
+) -> _Full:
+    """The breadth-first search of ``rounds`` steps from ``start`` (see `_tree`)."""
     graph = board.graph
     stops = board.stops
     barred = set(forbidden)
     if isinstance(start, str):
         barred.add(start)
     doors: set[str] = set()
+    doors_by_round = [frozenset(doors)]  # before any round: none looked at
     paths: dict[Position, tuple[Position, ...]] = {start: (start,)}
     squares: list[_Timed] = []
     entries: list[_Entry] = []
     moment = 0
     frontier = [start]
-    for _ in range(steps):
+    for _ in range(rounds):
         following = []
         for here in frontier:
             if here != start and here in stops:
@@ -267,13 +312,22 @@ def _tree(
                 squares.append((moment, (there, 0, path)))
                 following.append(there)
         frontier = following
+        doors_by_round.append(frozenset(doors))
     first: dict[Position, _Timed] = {}
     for moment, _, walk in entries:
         first.setdefault(walk[0], (moment, walk))
     found = _in_order(tuple(squares), tuple(first.values()))
-    tree = (tuple(squares), tuple(entries), frozenset(doors), found)
-    remember(memo, key, tree)
-    return tree
+    # A walk of k steps has a path of k + 1 positions; each list is in the search's
+    # order, so nearer walks come first in it.
+    cuts = tuple(
+        (
+            sum(1 for _, walk in squares if len(walk[2]) <= k + 1),
+            sum(1 for _, _, walk in entries if len(walk[2]) <= k + 1),
+            sum(1 for walk in found if len(walk[2]) <= k + 1),
+        )
+        for k in range(rounds + 1)
+    )
+    return tuple(squares), tuple(entries), found, cuts, tuple(doors_by_round)
 
 
 def _breadth_first_with_keys(

@@ -27,15 +27,15 @@ from hogwarts_rules.clue.cards import ITEMS, LOCATIONS, MYSTERY_CARDS, STUDENTS,
 from hogwarts_rules.clue.content import Content, default_content
 from hogwarts_rules.clue.errors import refuse
 from hogwarts_rules.clue.events import CardsDealt, MissingStudent, StudentChosen
-from hogwarts_rules.clue.evolve import replace
 from hogwarts_rules.clue.records import Seat
 from hogwarts_rules.clue.turn import draw_help
 from hogwarts_rules.clue.vocabulary import Phase, Step
 from hogwarts_rules.dice import DiceSource
-from hogwarts_rules.engine import Context, check_player_names
+from hogwarts_rules.engine import check_player_names
 from hogwarts_rules.frozen import FrozenMap
 
 if TYPE_CHECKING:
+    from hogwarts_rules.clue.draft import Draft
     from hogwarts_rules.clue.game import Game
 
 __all__ = ["FLOO_BY_PLAYERS", "ClueSetup", "deal", "start"]
@@ -99,19 +99,20 @@ def start(cls: type[G], setup: ClueSetup) -> G:
     )
 
 
-def deal(game: G, ctx: Context) -> G:
+def deal(d: Draft) -> None:
     """The `Deal`: everything is drawn and dealt, and the first player's turn begins."""
-    setup = game.setup
+    ctx = d.ctx
+    setup = d.game.setup
     # Ruling CL-3: students chosen in advance are never the missing one.
     chosen = set(setup.students.values())
     missing = ctx.draw(
-        [s for s in STUDENTS if s not in chosen], label="the missing student", state=game
+        [s for s in STUDENTS if s not in chosen], label="the missing student", state=d.freeze
     )
-    ctx.emit(MissingStudent(missing))
-    game = replace(game, missing=missing)
-    board = game.content.board
-    for name in game.order:
-        taken = {x.student for x in game.seats.values()} | {
+    d.emit(MissingStudent(missing))
+    d.missing = missing
+    board = d.content.board
+    for name in d.order:
+        taken = {x.student for x in d.seats.values()} | {
             s for player, s in setup.students.items() if player != name
         }
         free = [s for s in STUDENTS if s != missing and s not in taken]
@@ -128,28 +129,30 @@ def deal(game: G, ctx: Context) -> G:
                 name,
                 [ChooseStudent(name, s) for s in free],
                 prompt=f"{name} chooses a student",
-                state=game,
+                state=d.freeze,
             )
             assert isinstance(choice, ChooseStudent)
             student = choice.student
-        ctx.emit(StudentChosen(name, student))
-        game = game._seat_update(name, student=student, position=board.starts[student])
+        d.emit(StudentChosen(name, student))
+        d.update_seat(name, student=student, position=board.starts[student])
     envelope = tuple(
-        ctx.draw(cards, label=f"the envelope's {kind}", state=game)
+        ctx.draw(cards, label=f"the envelope's {kind}", state=d.freeze)
         for kind, cards in (("suspect", SUSPECTS), ("item", ITEMS), ("location", LOCATIONS))
     )
     rest = [card for card in MYSTERY_CARDS if card not in envelope]
-    hands: dict[str, list[str]] = {name: [] for name in game.order}
+    hands: dict[str, list[str]] = {name: [] for name in d.order}
     for index in range(len(rest)):
-        card = ctx.draw(rest, label="a mystery card to deal", state=game)
+        card = ctx.draw(rest, label="a mystery card to deal", state=d.freeze)
         rest.remove(card)
-        hands[game.order[index % len(game.order)]].append(card)
-    floo = FLOO_BY_PLAYERS[len(game.order)]
-    for name in game.order:
+        hands[d.order[index % len(d.order)]].append(card)
+    floo = FLOO_BY_PLAYERS[len(d.order)]
+    for name in d.order:
         hand = tuple(sorted(hands[name], key=MYSTERY_CARDS.index))
-        game = game._seat_update(name, hand=hand, floo=floo)
-        ctx.emit(CardsDealt(name, len(hand), hand))
-    game = replace(game, envelope=envelope)
-    for name in game.order:
-        game = draw_help(game, ctx, name, face_down=True)
-    return replace(game, phase=Phase.PLAY, turn=0, step=Step.ROLL)
+        d.update_seat(name, hand=hand, floo=floo)
+        d.emit(CardsDealt(name, len(hand), hand))
+    d.envelope = envelope
+    for name in d.order:
+        draw_help(d, name, face_down=True)
+    d.phase = Phase.PLAY
+    d.turn = 0
+    d.step = Step.ROLL

@@ -19,23 +19,20 @@ Examples:
 from __future__ import annotations
 
 import functools
-from typing import TYPE_CHECKING, TypeVar
+from typing import TYPE_CHECKING
 
 from hogwarts_rules.clue.actions import ShowCard, Suggest
 from hogwarts_rules.clue.cards import BURROW, ITEMS, SUSPECTS
 from hogwarts_rules.clue.errors import refuse
 from hogwarts_rules.clue.events import CardShown, Passed, Suggested, Unrefuted
-from hogwarts_rules.clue.evolve import replace
 from hogwarts_rules.clue.records import SuggestionRecord
-from hogwarts_rules.engine import Context
 from hogwarts_rules.errors import IllegalActionError
 
 if TYPE_CHECKING:
+    from hogwarts_rules.clue.draft import Draft
     from hogwarts_rules.clue.game import Game
 
 __all__ = ["SuggestionRecord", "offered", "offered_set", "refusal", "suggest"]
-
-G = TypeVar("G", bound="Game")
 
 
 def offered(game: Game, name: str) -> tuple[Suggest, ...]:
@@ -64,29 +61,28 @@ def refusal(game: Game, action: Suggest) -> IllegalActionError:
     return refuse("unknown_card", "suggest one of the suspects and one of the items")
 
 
-def suggest(game: G, ctx: Context, action: Suggest) -> G:
+def suggest(d: Draft, action: Suggest) -> None:
     """A legal suggestion: the tokens move, and the players to the left refute in turn."""
     name = action.player
-    location = game.entered
+    location = d.entered
     assert location is not None
-    ctx.emit(Suggested(name, action.suspect, action.item, location))
-    after = replace(
-        game, tokens=game.tokens.set(action.suspect, location).set(action.item, location)
-    )
+    d.emit(Suggested(name, action.suspect, action.item, location))
+    d.tokens = d.tokens.set(action.suspect, location).set(action.item, location)
     asked = {action.suspect, action.item, location}
-    start = game.order.index(name)
+    order = d.order
+    start = order.index(name)
     passed: list[str] = []
     shown_by: str | None = None
-    for refuter in game.order[start + 1 :] + game.order[:start]:
-        matching = [card for card in game.seats[refuter].hand if card in asked]
+    for refuter in order[start + 1 :] + order[:start]:
+        matching = [card for card in d.seats[refuter].hand if card in asked]
         if not matching:
             passed.append(refuter)
-            ctx.emit(Passed(refuter))
+            d.emit(Passed(refuter))
             continue
         options = [ShowCard(refuter, card) for card in matching]
         prompt = f"{refuter} must show {name} one of the suggested cards"
         # Asked even with one matching card: others must not learn how many (CL-14).
-        choice = ctx.decide(
+        choice = d.ctx.decide(
             refuter,
             options,
             prompt=prompt,
@@ -96,15 +92,15 @@ def suggest(game: G, ctx: Context, action: Suggest) -> G:
                 "item": action.item,
                 "location": location,
             },
-            state=after,
+            state=d.freeze,
             force=True,
         )
         assert isinstance(choice, ShowCard)
-        ctx.emit(CardShown(refuter, name, choice.card))
-        after = replace(after, shown=(*after.shown, (name, refuter, choice.card)))
+        d.emit(CardShown(refuter, name, choice.card))
+        d.shown = (*d.shown, (name, refuter, choice.card))
         shown_by = refuter
         break
     else:
-        ctx.emit(Unrefuted(name))
+        d.emit(Unrefuted(name))
     record = SuggestionRecord(name, action.suspect, action.item, location, tuple(passed), shown_by)
-    return replace(after, suggestions=(*after.suggestions, record))
+    d.suggestions = (*d.suggestions, record)

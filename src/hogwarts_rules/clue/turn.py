@@ -7,6 +7,9 @@ or lengthen a move, or by Floo powder) and then `act` (see
 `hogwarts_rules.clue.suggestions` and `hogwarts_rules.clue.accusations`). Play
 passes to the left, skipping eliminated players (`next_turn`).
 
+The rules of an action run on its `Draft` (see `hogwarts_rules.clue.draft`): they
+change the draft, which the game freezes once at the end of the action.
+
 Examples:
     >>> from hogwarts_rules import clue
     >>> students = {"Ann": "Harry", "Ben": "Ron", "Cat": "Luna"}
@@ -22,7 +25,8 @@ Examples:
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Final, TypeVar
+import functools
+from typing import TYPE_CHECKING, Any, Final
 
 from hogwarts_rules.actions import Action
 from hogwarts_rules.clue.actions import MoveTo, PayFloo, Protect, StayPut, UseFireplace
@@ -39,30 +43,30 @@ from hogwarts_rules.clue.events import (
     Protected,
     WheelTurned,
 )
-from hogwarts_rules.clue.evolve import replace
 from hogwarts_rules.clue.movement import Position, cell_name, remember, search
-from hogwarts_rules.clue.vocabulary import Affects, DieFace, MoveKind, Special, Square, Step
-from hogwarts_rules.engine import Context
+from hogwarts_rules.clue.vocabulary import Affects, DieFace, MoveKind, Phase, Special, Square, Step
 from hogwarts_rules.errors import IllegalActionError
+from hogwarts_rules.frozen import FrozenMap
 
 if TYPE_CHECKING:
+    from hogwarts_rules.clue.draft import Draft
     from hogwarts_rules.clue.game import Game
 
 __all__ = [
     "BLACK_DIE",
+    "Moves",
     "affected",
     "dark_card",
     "draw_help",
     "enterable",
     "move",
+    "move_options",
     "move_refusal",
     "moves",
     "next_turn",
     "roll",
     "special_of",
 ]
-
-G = TypeVar("G", bound="Game")
 
 BLACK_DIE: Final = (
     DieFace.STAR.value,
@@ -78,45 +82,55 @@ BLACK_DIE: Final = (
 # ----- rolling: the black die, the wheels, Help and Dark cards ---------------------------------
 
 
-def roll(game: G, ctx: Context, name: str) -> G:
+def roll(d: Draft, name: str) -> None:
     """`RollDice`: both dice; the black die's star, Dark Mark or wheel takes effect at once."""
-    black = ctx.draw(BLACK_DIE, label=f"{name}'s black die", state=game)
-    green = ctx.roll(6, label=f"{name}'s green die", state=game)
-    ctx.emit(DiceRolled(name, black, green))
+    ctx = d.ctx
+    black = ctx.draw(BLACK_DIE, label=f"{name}'s black die", state=d.freeze)
+    green = ctx.roll(6, label=f"{name}'s green die", state=d.freeze)
+    d.emit(DiceRolled(name, black, green))
+    d.green = green
+    d.step = Step.MOVE
     if black == DieFace.STAR:
-        return draw_help(replace(game, green=green, step=Step.MOVE), ctx, name, face_down=False)
+        draw_help(d, name, face_down=False)
+        return
     if black == DieFace.DARK_MARK:
-        return dark_card(replace(game, green=green, step=Step.MOVE), ctx, name)
-    wheel = game.content.board.wheel(black)
-    notch = (game.wheels.get(black, 0) + 1) % len(wheel.notches)
-    after = replace(game, green=green, step=Step.MOVE, wheels=game.wheels.set(black, notch))
+        dark_card(d, name)
+        return
+    wheel = d.content.board.wheel(black)
+    wheels = d.wheels.to_dict()
+    notch = wheels[black] = (wheels.get(black, 0) + 1) % len(wheel.notches)
+    d.wheels = FrozenMap._adopt(wheels)
     mark = wheel.notches[notch].dark_mark
-    ctx.emit(WheelTurned(black, notch, mark))
-    return dark_card(after, ctx, name) if mark else after
+    d.emit(WheelTurned(black, notch, mark))
+    if mark:
+        dark_card(d, name)
 
 
-def draw_help(game: G, ctx: Context, name: str, *, face_down: bool) -> G:
+def draw_help(d: Draft, name: str, *, face_down: bool) -> None:
     """``name`` draws a Help card (face down only at the deal); used ones are reshuffled (CL-7)."""
-    if not game.help_deck:  # ruling CL-7: reshuffle the used Help cards
-        game = replace(game, help_deck=game.help_discard, help_discard=())
-        if not game.help_deck:
-            return game
-    card = ctx.draw(game.help_deck, label=f"{name}'s Help card", state=game)
-    deck = list(game.help_deck)
+    if not d.help_deck:  # ruling CL-7: reshuffle the used Help cards
+        d.help_deck = d.help_discard
+        d.help_discard = ()
+        if not d.help_deck:
+            return
+    card = d.ctx.draw(d.help_deck, label=f"{name}'s Help card", state=d.freeze)
+    deck = list(d.help_deck)
     deck.remove(card)
-    game = replace(game, help_deck=tuple(deck))
-    seat = game.seats[name]
-    ctx.emit(HelpCardDrawn(name, card, face_down))
+    d.help_deck = tuple(deck)
+    seat = d.seats[name]
+    d.emit(HelpCardDrawn(name, card, face_down))
     if face_down:
-        return game._seat_update(name, hidden_help=(*seat.hidden_help, card))
-    return game._seat_update(name, help_cards=(*seat.help_cards, card))
+        d.update_seat(name, hidden_help=(*seat.hidden_help, card))
+    else:
+        d.update_seat(name, help_cards=(*seat.help_cards, card))
 
 
-def affected(game: Game, card: DarkCard, roller: str) -> tuple[str, ...]:
+def affected(game: Game | Draft, card: DarkCard, roller: str) -> tuple[str, ...]:
     """Who ``card`` hits (`Affects`), in turn order from ``roller``; never an eliminated player."""
+    seats = game.seats
     start = game.order.index(roller)
     in_turn_order = game.order[start:] + game.order[:start]
-    live = [n for n in in_turn_order if not game.seats[n].eliminated]
+    live = [n for n in in_turn_order if not seats[n].eliminated]
     match card.affects:
         case Affects.EVERYONE:
             return tuple(live)
@@ -125,35 +139,35 @@ def affected(game: Game, card: DarkCard, roller: str) -> tuple[str, ...]:
         case Affects.EVERYONE_ELSE:
             return tuple(n for n in live if n != roller)
         case Affects.IN_LOCATIONS:
-            return tuple(n for n in live if game.seats[n].position in card.locations)
+            return tuple(n for n in live if seats[n].position in card.locations)
         case Affects.IN_CORRIDORS:
-            return tuple(n for n in live if isinstance(game.seats[n].position, tuple))
+            return tuple(n for n in live if isinstance(seats[n].position, tuple))
         case Affects.MOST_FLOO:
-            most = max((game.seats[n].floo for n in live), default=0)
-            return tuple(n for n in live if game.seats[n].floo == most)
+            most = max((seats[n].floo for n in live), default=0)
+            return tuple(n for n in live if seats[n].floo == most)
     raise AssertionError(card.affects)  # pragma: no cover
 
 
-def dark_card(game: G, ctx: Context, roller: str) -> G:
+def dark_card(d: Draft, roller: str) -> None:
     """``roller`` draws a Dark card (read ones are reshuffled, CL-7); each player hit suffers it."""
-    content = game.content
-    if not game.dark_deck:  # ruling CL-7: reshuffle the read Dark cards
-        game = replace(game, dark_deck=game.dark_discard, dark_discard=())
-    name_drawn = ctx.draw(game.dark_deck, label="a Dark card", state=game)
-    deck = list(game.dark_deck)
+    if not d.dark_deck:  # ruling CL-7: reshuffle the read Dark cards
+        d.dark_deck = d.dark_discard
+        d.dark_discard = ()
+    name_drawn = d.ctx.draw(d.dark_deck, label="a Dark card", state=d.freeze)
+    deck = list(d.dark_deck)
     deck.remove(name_drawn)
-    game = replace(game, dark_deck=tuple(deck), dark_discard=(*game.dark_discard, name_drawn))
-    card = content._dark_cards[name_drawn]
-    hit = affected(game, card, roller)
-    ctx.emit(DarkCardDrawn(roller, card.name, card.text, hit))
+    d.dark_deck = tuple(deck)
+    d.dark_discard = (*d.dark_discard, name_drawn)
+    card = d.content._dark_cards[name_drawn]
+    hit = affected(d, card, roller)
+    d.emit(DarkCardDrawn(roller, card.name, card.text, hit))
     for name in hit:
-        game = _suffer(game, ctx, name, card)
-    return game
+        _suffer(d, name, card)
 
 
-def _suffer(game: G, ctx: Context, name: str, card: DarkCard) -> G:
+def _suffer(d: Draft, name: str, card: DarkCard) -> None:
     """``name`` is protected by a Help card or pays the Floo (asked when it costs the card)."""
-    seat = game.seats[name]
+    seat = d.seats[name]
     # Face-up cards first: a face-down card is only shown when it is the one that protects.
     face_up = sorted({c for c in seat.help_cards if c in card.protected_by})
     face_down = sorted({c for c in seat.hidden_help if c in card.protected_by})
@@ -171,17 +185,20 @@ def _suffer(game: G, ctx: Context, name: str, card: DarkCard) -> G:
             f"or pay {card.floo} Floo powder?"
         )
         details: dict[str, int | str] = {"dark_card": card.name, "floo": card.floo}
-        choice = ctx.decide(name, options, prompt=prompt, details=details, state=game, force=True)
+        choice = d.ctx.decide(
+            name, options, prompt=prompt, details=details, state=d.freeze, force=True
+        )
         use = choice.card if isinstance(choice, Protect) else ""
     if use:
-        return _protect(game, ctx, name, use, discard=card.discard_help)
+        _protect(d, name, use, discard=card.discard_help)
+        return
     paid = min(seat.floo, card.floo)
-    ctx.emit(FlooPaid(name, paid, seat.floo - paid, card.name))
-    return game._seat_update(name, floo=seat.floo - paid)
+    d.emit(FlooPaid(name, paid, seat.floo - paid, card.name))
+    d.update_seat(name, floo=seat.floo - paid)
 
 
-def _protect(game: G, ctx: Context, name: str, card: str, *, discard: bool) -> G:
-    seat = game.seats[name]
+def _protect(d: Draft, name: str, card: str, *, discard: bool) -> None:
+    seat = d.seats[name]
     face_up = list(seat.help_cards)
     hidden = list(seat.hidden_help)
     if card in face_up:
@@ -190,11 +207,10 @@ def _protect(game: G, ctx: Context, name: str, card: str, *, discard: bool) -> G
         hidden.remove(card)
     if not discard:
         face_up.append(card)  # shown, and placed back in front of the player, face up
-    ctx.emit(Protected(name, card, discard))
-    game = game._seat_update(name, help_cards=tuple(face_up), hidden_help=tuple(hidden))
+    d.emit(Protected(name, card, discard))
+    d.update_seat(name, help_cards=tuple(face_up), hidden_help=tuple(hidden))
     if discard:
-        game = replace(game, help_discard=(*game.help_discard, card))
-    return game
+        d.help_discard = (*d.help_discard, card)
 
 
 def special_of(content: Content, card: str) -> Special:
@@ -202,21 +218,24 @@ def special_of(content: Content, card: str) -> Special:
     return content._specials.get(card, Special.NONE)
 
 
-def _use_special(game: G, ctx: Context, name: str, special: Special, count: int) -> G:
+def _use_special(d: Draft, name: str, special: Special, count: int) -> None:
     """``name`` uses up ``count`` Help cards that do ``special`` (face up ones first)."""
+    content = d.content
     for _ in range(count):
-        seat = game.seats[name]
-        card = next(c for c in seat.all_help if special_of(game.content, c) == special)
+        seat = d.seats[name]
+        card = next(c for c in seat.all_help if special_of(content, c) == special)
         face_up = list(seat.help_cards)
         hidden = list(seat.hidden_help)
         (face_up if card in face_up else hidden).remove(card)
-        ctx.emit(HelpCardUsed(name, card))
-        game = game._seat_update(name, help_cards=tuple(face_up), hidden_help=tuple(hidden))
-        game = replace(game, help_discard=(*game.help_discard, card))
-    return game
+        d.emit(HelpCardUsed(name, card))
+        d.update_seat(name, help_cards=tuple(face_up), hidden_help=tuple(hidden))
+        d.help_discard = (*d.help_discard, card)
 
 
 # ----- moving ------------------------------------------------------------------------------------
+
+Moves = tuple[tuple[Action, ...], tuple[tuple[Position, ...], ...]]
+"""The moves a player may make: the actions, and the path each walks (start and end included)."""
 
 
 def moves(game: Game, name: str) -> list[tuple[Action, tuple[Position, ...]]]:
@@ -226,34 +245,58 @@ def moves(game: Game, name: str) -> list[tuple[Action, tuple[Position, ...]]]:
     cards), never back into the location left this turn; travels by Floo from a lit
     fireplace (1 pinch); and `StayPut` in a corridor, or when nothing else is possible.
     """
-    seat = game.seats[name]
+    actions, paths = move_options(game, name)
+    return list(zip(actions, paths, strict=True))
+
+
+def move_options(game: Game, name: str) -> Moves:
+    """`moves` as two tuples: the actions (in the same order) and their paths."""
+    seats = game.seats.to_dict()  # a plain dict reads faster than the frozen map
+    seat = seats[name]
     here = seat.position
     assert here is not None
     content = game.content
     board = content.board
     closed = game.closed_doors()
-    occupied = {
-        s.position for s in game.seats.values() if s.name != name and isinstance(s.position, tuple)
-    }
-    known = content._specials
-    specials = [known.get(card, Special.NONE) for card in seat.all_help]
-    alohomoras = specials.count(Special.ALOHOMORA)
+    occupied = [
+        s.position for s in seats.values() if s.name != name and isinstance(s.position, tuple)
+    ]
+    alohomoras = 0
+    felix = False
+    if seat.help_cards or seat.hidden_help:
+        known = content._specials
+        for card in seat.all_help:
+            special = known.get(card)
+            if special == Special.ALOHOMORA:
+                alohomoras += 1
+            elif special == Special.FELIX_FELICIS:
+                felix = True
     forbidden = (game.left,) if game.left else ()
-    options: list[tuple[Action, tuple[Position, ...]]] = []
-    _walk(options, board, name, here, game.green, False, closed, alohomoras, forbidden, occupied)
-    if Special.FELIX_FELICIS in specials:
-        _walk(options, board, name, here, 7, True, closed, alohomoras, forbidden, occupied)
-    if isinstance(here, str) and here in game.lit_fireplaces() and seat.floo >= 1:
-        for loc in board.locations:
-            if loc != here and loc in board.fireplaces:
-                options.append((UseFireplace(name, loc), (here, loc)))
-    if not options or not isinstance(here, str):
-        options.append((StayPut(name), (here,)))
-    return options
+    walks = _walks(board, name, here, game.green, False, closed, alohomoras, forbidden)
+    actions, paths = _unoccupied(walks, occupied)
+    if felix:
+        walks = _walks(board, name, here, 7, True, closed, alohomoras, forbidden)
+        more, walked = _unoccupied(walks, occupied)
+        actions += more
+        paths += walked
+    if isinstance(here, str):
+        if here in game.lit_fireplaces() and seat.floo >= 1:
+            trips = _fireplaces(board, name, here)
+            actions += trips[0]
+            paths += trips[1]
+        if actions:
+            return actions, paths
+    return (*actions, _stay(name)), (*paths, (here,))
 
 
-def _walk(
-    options: list[tuple[Action, tuple[Position, ...]]],
+# What is worked out once per search result and kept with the board (`Board._memo`): each
+# walk's key among a player's moves (its end, or its end and the Alohomoras it uses), the
+# paths, and where each walk that ends on a square is among them (to take out the squares
+# other pawns stand on).
+_Walks = tuple[tuple[Any, ...], tuple[Any, ...], tuple[tuple[Position, ...], ...], Any]
+
+
+def _walks(
     board: Board,
     name: str,
     start: Position,
@@ -262,24 +305,75 @@ def _walk(
     closed: frozenset[str],
     alohomoras: int,
     forbidden: tuple[str, ...],
-    occupied: set[tuple[int, int]],
-) -> None:
-    """Add ``name``'s walks from ``start`` (see `movement.search`) to ``options``."""
-    # One MoveTo per player, felix and end (with no Alohomora), kept with the board.
+) -> tuple[tuple[Action, ...], tuple[tuple[Position, ...], ...], dict[tuple[int, int], int]]:
+    """``name``'s walks from ``start`` with no pawn in the way (see `movement.search`).
+
+    Returns the moves, their paths, and the index of each end square among them.
+    """
+    found = search(board, start, steps, closed, alohomoras, forbidden)
     memo = board._memo
-    made: dict[Position, MoveTo] | None = memo.get(("moves", name, felix))
+    # A search result is kept with the board (and with this entry), so its id names it.
+    key = ("walks", id(found))
+    entry: _Walks | None = memo.get(key)
+    if entry is None or entry[0] is not found:
+        walk_keys: list[Any] = []
+        index: dict[tuple[int, int], int] = {}
+        for number, (end, used, _) in enumerate(found):
+            walk_keys.append((end, used) if used else end)
+            if type(end) is tuple:
+                index[end] = number
+        entry = (found, tuple(walk_keys), tuple([walk[2] for walk in found]), index)
+        remember(memo, key, entry)
+    # Each player's moves are made once per board and shared by every state.
+    made: dict[Any, MoveTo] | None = memo.get(("moves", name, felix))
     if made is None:
         made = {}
         remember(memo, ("moves", name, felix), made)
-    for end, used, path in search(board, start, steps, closed, alohomoras, forbidden):
-        if end in occupied:
-            continue
-        action = made.get(end) if not used else None
-        if action is None:
-            action = MoveTo(name, board.position_names[end], felix, used)
-            if not used:
-                made[end] = action
-        options.append((action, path))
+    keys = entry[1]
+    try:
+        actions: tuple[Action, ...] = tuple(map(made.__getitem__, keys))
+    except KeyError:
+        names = board.position_names
+        for walk_key, (end, used, _) in zip(keys, found, strict=True):
+            if walk_key not in made:
+                made[walk_key] = MoveTo(name, names[end], felix, used)
+        actions = tuple(map(made.__getitem__, keys))
+    return actions, entry[2], entry[3]
+
+
+def _unoccupied(
+    walks: tuple[tuple[Action, ...], tuple[tuple[Position, ...], ...], dict[tuple[int, int], int]],
+    occupied: list[tuple[int, int]],
+) -> Moves:
+    """The walks without those that end on a square another pawn stands on."""
+    actions, paths, index = walks
+    drop = [index[p] for p in occupied if p in index]
+    if not drop:
+        return actions, paths
+    return (
+        tuple(a for number, a in enumerate(actions) if number not in drop),
+        tuple(p for number, p in enumerate(paths) if number not in drop),
+    )
+
+
+@functools.lru_cache(maxsize=1024)
+def _stay(name: str) -> StayPut:
+    return StayPut(name)
+
+
+def _fireplaces(board: Board, name: str, here: str) -> Moves:
+    """Trips by Floo from ``here`` to every other location with a fireplace."""
+    memo = board._memo
+    key = ("floo", name, here)
+    found: Moves | None = memo.get(key)
+    if found is None:
+        ends = [loc for loc in board.locations if loc != here and loc in board.fireplaces]
+        found = (
+            tuple(UseFireplace(name, loc) for loc in ends),
+            tuple((here, loc) for loc in ends),
+        )
+        remember(memo, key, found)
+    return found
 
 
 def move_refusal(action: MoveTo | UseFireplace | StayPut) -> IllegalActionError:
@@ -297,19 +391,22 @@ def enterable(location: str) -> str | None:
     return location if location in LOCATIONS or location == BURROW else None
 
 
-def move(game: G, ctx: Context, action: MoveTo | UseFireplace | StayPut) -> G:
+def move(d: Draft, action: MoveTo | UseFireplace | StayPut) -> None:
     """A legal move: the pawn goes, Help cards are used up, a star square gives a Help card."""
     name = action.player
-    seat = game.seats[name]
+    seat = d.seats[name]
     here = seat.position
     assert here is not None
     left = here if isinstance(here, str) else None
     if isinstance(action, StayPut):
-        return replace(game, step=Step.ACT, left=None, entered=None)
+        d.step = Step.ACT
+        d.left = None
+        d.entered = None
+        return
     if isinstance(action, UseFireplace):
-        after = game._seat_update(name, position=action.destination, floo=seat.floo - 1)
-        ctx.emit(FlooPaid(name, 1, seat.floo - 1, "the Floo network"))
-        ctx.emit(
+        d.update_seat(name, position=action.destination, floo=seat.floo - 1)
+        d.emit(FlooPaid(name, 1, seat.floo - 1, "the Floo network"))
+        d.emit(
             Moved(
                 name,
                 cell_name(here),
@@ -318,45 +415,50 @@ def move(game: G, ctx: Context, action: MoveTo | UseFireplace | StayPut) -> G:
                 MoveKind.FIREPLACE,
             )
         )
-        return replace(after, step=Step.ACT, left=left, entered=enterable(action.destination))
-    path = game._move_path(action)
+        d.step = Step.ACT
+        d.left = left
+        d.entered = enterable(action.destination)
+        return
+    path = d.game._move_path(action)
     destination = path[-1]
-    after = game
     if action.felix:
-        after = _use_special(after, ctx, name, Special.FELIX_FELICIS, 1)
+        _use_special(d, name, Special.FELIX_FELICIS, 1)
     if action.alohomoras:
-        after = _use_special(after, ctx, name, Special.ALOHOMORA, action.alohomoras)
-    ctx.emit(
+        _use_special(d, name, Special.ALOHOMORA, action.alohomoras)
+    d.emit(
         Moved(
             name,
             cell_name(here),
             action.destination,
-            tuple(cell_name(p) for p in path),
+            tuple(map(d.content.board.position_names.__getitem__, path)),
             MoveKind.WALK,
         )
     )
-    entered = enterable(destination) if isinstance(destination, str) else None
-    moved = replace(after.seats[name], position=destination)
-    after = replace(
-        after,
-        seats=after.seats.set(name, moved),
-        step=Step.ACT,
-        left=left,
-        entered=entered,
-    )
-    if isinstance(destination, tuple) and game.content.board.square(destination) == Square.STAR:
-        after = draw_help(after, ctx, name, face_down=False)
-    return after
+    d.update_seat(name, position=destination)
+    d.step = Step.ACT
+    d.left = left
+    if isinstance(destination, tuple):
+        d.entered = None
+        if d.content.board.square(destination) == Square.STAR:
+            draw_help(d, name, face_down=False)
+    else:
+        d.entered = enterable(destination)
 
 
-def next_turn(game: G) -> G:
+def next_turn(d: Draft) -> None:
     """The next player to the left who is still in the game starts a turn (unless it is over)."""
-    if game.is_over:
-        return game
-    count = len(game.order)
-    turn = game.turn
+    if d.phase == Phase.OVER:
+        return
+    order = d.order
+    seats = d.seats
+    count = len(order)
+    turn = d.turn
     for _ in range(count):
         turn = (turn + 1) % count
-        if not game.seats[game.order[turn]].eliminated:
+        if not seats[order[turn]].eliminated:
             break
-    return replace(game, turn=turn, step=Step.ROLL, green=0, left=None, entered=None)
+    d.turn = turn
+    d.step = Step.ROLL
+    d.green = 0
+    d.left = None
+    d.entered = None
