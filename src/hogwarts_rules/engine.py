@@ -531,6 +531,18 @@ class GameRecord:
     actions: tuple[Action, ...]
 
 
+def _listed(action: Action, actions: tuple[Action, ...]) -> bool:
+    """Whether ``action`` is one of ``actions``.
+
+    The very object first (drivers hand back an action from the list they were
+    given), then an equal one.
+    """
+    for option in actions:
+        if option is action:
+            return True
+    return action in actions
+
+
 def check_player_names(
     names: object, *, minimum: int, maximum: int, noun: str = "player"
 ) -> tuple[str, ...]:
@@ -907,7 +919,7 @@ class GameBase(abc.ABC):
             # An action listed by `legal_actions` (the tuple worked out once for this
             # value) is accepted as it is: the check would only find it in that tuple.
             listed = self._memo_root
-            if listed is None or not isinstance(action, Action) or action not in listed:
+            if listed is None or not isinstance(action, Action) or not _listed(action, listed):
                 self.check(action)
                 if isinstance(action, CORE_ACTIONS):
                     return self._apply_core(action)
