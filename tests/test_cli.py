@@ -36,12 +36,18 @@ def test_demo_narrates_a_whole_scene_and_ends_it() -> None:
 
 
 def test_the_scene_demo_is_short_unless_full() -> None:
-    short: list[str] = []
-    full: list[str] = []
-    scene = demo_hufflepuff_ravenclaw(7, short.append)
-    assert demo_hufflepuff_ravenclaw(7, full.append, full=True) == scene
+    short_lines: list[str] = []
+    full_lines: list[str] = []
+    scene = demo_hufflepuff_ravenclaw(7, short_lines.append)
+    assert demo_hufflepuff_ravenclaw(7, full_lines.append, full=True) == scene
+    short, full = unwrapped(short_lines), unwrapped(full_lines)
     assert [line for line in full if line in short] == short  # the same lines, fewer
-    assert not any(re.search(r"rolls \d+ on d20|spends no Youth|check mark next", x) for x in short)
+    assert not any(re.search(r"spends no Youth|check mark next", x) for x in short)
+    # A roll is told in short only just before the Youth its roller spends on it.
+    for index, line in enumerate(short):
+        rolled = re.fullmatch(r"  (\w+) rolls \d+ on d20 .*", line)
+        if rolled:
+            assert re.fullmatch(rf"  {rolled[1]} spends [1-9]\d* Youth: .*", short[index + 1])
     assert any(re.search(r"rolls \d+ on d20", line) for line in full)
     results = [line for line in full if re.search(r" (succeeds|fails) at ", line)]
     assert results and all(line in short for line in results)
@@ -138,9 +144,24 @@ def test_python_dash_m_entry_point() -> None:
     assert result.stdout.startswith("hogwarts-rules ")
 
 
+def unwrapped(lines: list[str]) -> list[str]:
+    """A demo's lines with each continuation (4 or more spaces more) joined to its line."""
+    joined: list[str] = []
+    for line in lines:
+        indent = len(line) - len(line.lstrip(" "))
+        base = len(joined[-1]) - len(joined[-1].lstrip(" ")) if joined else 0
+        if joined and indent >= base + 4:
+            joined[-1] += " " + line.strip()
+        else:
+            joined.append(line)
+    return joined
+
+
 def test_adventure_demo_plays_a_whole_game_with_bots() -> None:
-    lines: list[str] = []
-    game = demo_adventure(3, 5, lines.append, full=True)
+    wrapped: list[str] = []
+    game = demo_adventure(3, 5, wrapped.append, full=True)
+    assert max(len(line) for line in wrapped) <= 100
+    lines = unwrapped(wrapped)
     assert game.is_over and game.outcome is not None
     assert lines[0] == "First Year Adventure demo: Harry, Ron, Hermione, played by bots"
     assert "Round 1" in lines
@@ -151,12 +172,14 @@ def test_adventure_demo_plays_a_whole_game_with_bots() -> None:
 
 @pytest.mark.parametrize("seed", range(6))
 def test_the_adventure_demo_is_short_unless_full(seed: int) -> None:
-    short: list[str] = []
-    full: list[str] = []
-    game = demo_adventure(4, seed, short.append)
-    assert demo_adventure(4, seed, full.append, full=True) == game
+    short_lines: list[str] = []
+    full_lines: list[str] = []
+    game = demo_adventure(4, seed, short_lines.append)
+    assert demo_adventure(4, seed, full_lines.append, full=True) == game
     assert game.outcome is not None
-    assert len(short) <= 70 < len(full)  # a screenful or two
+    assert len(short_lines) <= 70 < len(full_lines)  # a screenful or two
+    assert max(len(line) for line in short_lines + full_lines) <= 100  # wrapped
+    short, full = unwrapped(short_lines), unwrapped(full_lines)
     # The key moments: the order of play, every sorting, the end.
     assert short[1].startswith("  Round 1: ") and "goes first" in short[1]
     assert sum(" is sorted into " in line for line in short) == 4
@@ -168,8 +191,9 @@ def test_the_adventure_demo_is_short_unless_full(seed: int) -> None:
 
 @pytest.mark.parametrize("seed", range(8))
 def test_the_adventure_demo_puts_missed_turns_in_their_round(seed: int) -> None:
-    lines: list[str] = []
-    demo_adventure(4, seed, lines.append, full=True)
+    wrapped: list[str] = []
+    demo_adventure(4, seed, wrapped.append, full=True)
+    lines = unwrapped(wrapped)
     missed: list[str] = []  # the players whose turn passed in the round being narrated
     for line in lines:
         if re.fullmatch(r"Round \d+", line):
@@ -185,10 +209,15 @@ def test_the_adventure_demo_puts_missed_turns_in_their_round(seed: int) -> None:
 
 
 def test_adventure_narration_wording() -> None:
-    lines: list[str] = []
+    wrapped: list[str] = []
     for seed in range(4):
-        demo_adventure(4, seed, lines.append, full=True)
-    text = "\n".join(lines)
+        demo_adventure(4, seed, wrapped.append, full=True)
+    text = "\n".join(unwrapped(wrapped))
+    # A dungeon secret says what it does when reached, never a prediction of the end.
+    assert "will defeat" not in text and "will get past" not in text
+    marks = re.findall(r"\w+ bears the Wizard's Mark.*", text)
+    assert marks
+    assert all(m.endswith(": on reaching Voldemort, defeats him without a roll") for m in marks)
     assert "(s)" not in text
     assert not re.search(r"\b1 (turns|house points|Chocolate Frogs|Every Flavour Beans)\b", text)
     assert "gets past the Sorcerer's Stone" in text or "past Sorcerer's Stone" not in text
@@ -210,13 +239,16 @@ def test_a_player_count_that_is_not_a_number_is_refused() -> None:
 
 @pytest.mark.parametrize(("players", "seed"), [(3, 1), (4, 3), (5, 2)])
 def test_clue_demo_shows_the_winners_deduction(players: int, seed: int) -> None:
-    lines: list[str] = []
-    game = demo_clue(players, seed, lines.append)
+    wrapped: list[str] = []
+    game = demo_clue(players, seed, wrapped.append)
     assert game.is_over and game.outcome is not None
+    assert len(wrapped) <= 100 and max(len(line) for line in wrapped) <= 100
+    assert not [line for line in wrapped if "\N{NO-BREAK SPACE}" in line]
+    lines = unwrapped(wrapped)
+    assert len(lines) <= 70
     (winner,) = game.outcome.winners
     assert lines[0] == f"Clue demo: {', '.join(game.seat_names)}, played by notebook bots"
     assert lines[1].startswith(f"Over {winner}'s shoulder")
-    assert len(lines) <= 70
     # The winner's hand, then each step of the winner's notebook: the possible envelopes
     # only shrink, down to one, and the odds are exact fractions.
     held = ", ".join(game.view(winner).hand)
@@ -225,6 +257,18 @@ def test_clue_demo_shows_the_winners_deduction(players: int, seed: int) -> None:
     assert counts == sorted(counts, reverse=True) and counts[-1] == 1
     notebook = [line for line in lines if line.startswith(f"    {winner}'s notebook: ")]
     assert notebook and all(" -> " in line for line in notebook)
+    # Each card's chance before and after, as a fraction and in words: a percentage,
+    # "ruled out" or "certain".
+    odds = re.findall(
+        r"(?:, |envelope: )([A-Z][^,;]*?) (\S+ \([^)]+\)) -> (\S+ \([^)]+\))", "\n".join(notebook)
+    )
+    assert odds
+    for _card, *chances in odds:
+        for chance in chances:
+            assert re.fullmatch(
+                r"0 \(ruled out\)|1 \(certain\)|\d+/\d+ \((\d+%|under 1%|over 99%)\)", chance
+            ), chance
+    assert any(c.endswith("(ruled out)") for _, _, c in odds)
     assert "solved: " + ", ".join(game.envelope) in notebook[-1]
     # Nobody else's card is narrated: cards shown to others stay "a card".
     for line in lines:
@@ -238,11 +282,12 @@ def test_clue_demo_shows_the_winners_deduction(players: int, seed: int) -> None:
 
 
 def test_clue_demo_full_narrates_every_event_as_the_winner_sees_it() -> None:
-    short: list[str] = []
-    full: list[str] = []
-    game = demo_clue(3, 1, short.append)
-    assert demo_clue(3, 1, full.append, full=True) == game
-    assert len(full) > 3 * len(short)
+    short_lines: list[str] = []
+    full_lines: list[str] = []
+    game = demo_clue(3, 1, short_lines.append)
+    assert demo_clue(3, 1, full_lines.append, full=True) == game
+    assert len(full_lines) > 3 * len(short_lines)
+    short, full = unwrapped(short_lines), unwrapped(full_lines)
     (winner,) = game.outcome.winners if game.outcome else ("",)
     others = [name for name in game.seat_names if name != winner]
     text = "\n".join(full)
@@ -499,8 +544,50 @@ def test_every_command_has_help_with_examples(
     assert f"hogwarts-rules {command}" in out
     # Help points to the documentation site, never to a file a pip user does not have.
     assert "docs/" not in out and ".md" not in out
-    if command != "odds":
-        assert "https://hogwarts-rules.readthedocs.io/en/latest/" in out
+    # Each command's help ends with its page of the documentation site.
+    more = re.search(
+        r"(?:More|protocol): https://hogwarts-rules\.readthedocs\.io/en/latest/(\S*)$",
+        out.rstrip().splitlines()[-1],
+    )
+    assert more is not None, out
+    page = more[1]
+    root = Path(__file__).parent.parent / "docs"
+    assert (root / f"{page.rstrip('/')}.md").is_file() or (root / page / "index.md").is_file()
+
+
+def test_web_help_says_where_the_table_listens(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        main(["web", "--help"])
+    out = " ".join(capsys.readouterr().out.split())
+    assert "the address to listen on (default: 127.0.0.1)" in out
+    assert re.search(r"--port PORT the port \([^)]*default: 8000\)", out)
+
+
+def test_play_help_lists_the_consoles_commands_apart_and_the_seats(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    from hogwarts_rules import find_game
+    from hogwarts_rules.hufflepuff_ravenclaw.terminal import Console
+
+    with pytest.raises(SystemExit):
+        main(["play", "--help"])
+    out = " ".join(capsys.readouterr().out.split())
+    bots, console = out.split("hr (the game master's console): ", 1)
+    bots = bots.rsplit("adventure, clue - at any prompt: ", 1)[1]
+    for word in ("board", "log", "notebook", "back", "undo", "save FILE", "load FILE", "quit"):
+        assert word in bots, word
+    # Every first word of the game master's console is listed, and no bot game's command
+    # that does not apply to it.
+    words = Console().words(hr.new_game(["Sky", "Weasley"], seed=1))
+    verbs = words[: words.index("Sky")]  # the console's commands come first
+    assert "test" in verbs and "end scene" in verbs
+    for verb in verbs:
+        assert re.search(rf"(^|, |: ){verb}\b", console), verb
+    assert "notebook" not in console and "back" not in console
+    for kind in ("first-year-adventure", "clue", "hufflepuff-ravenclaw"):
+        spec = find_game(kind)
+        assert f"{kind}: {', '.join(spec.seat_names[:2])}, " in out, kind
+        assert f"({spec.default_players} by default)" in out
 
 
 def test_the_web_command_takes_the_web_tables_arguments(
@@ -632,3 +719,26 @@ def test_demo_full_tells_every_event(game: str, capsys: pytest.CaptureFixture[st
     full = capsys.readouterr().out.splitlines()
     assert len(full) > len(short)
     assert short[-1] == full[-1]  # the same game, the same seed said at the end
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_the_hr_demo_tells_the_roll_before_the_youth_spent_on_it(seed: int) -> None:
+    wrapped: list[str] = []
+    demo_hufflepuff_ravenclaw(seed, wrapped.append)
+    assert max(len(line) for line in wrapped) <= 100
+    lines = unwrapped(wrapped)
+    spent = 0
+    for index, line in enumerate(lines):
+        spends = re.fullmatch(r"  (\w+) spends (\d+) Youth: .*", line)
+        if not spends:
+            continue
+        spent += 1
+        who = spends[1]
+        # The roll, then the Youth spent on it, then its result: as it happens at the table.
+        before = [i for i, x in enumerate(lines[:index]) if x.startswith(f"  {who} rolls ")]
+        assert before, line
+        between = lines[before[-1] + 1 : index]
+        assert not [x for x in between if re.match(rf"  {who} (succeeds|fails) ", x)], line
+        after = lines[index + 1 :]
+        assert any(re.match(rf"  {who} (succeeds|fails) ", x) for x in after), line
+    assert spent or seed != 7

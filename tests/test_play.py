@@ -113,7 +113,7 @@ def outside_public_sections(segments: list[list[str]]) -> Iterator[str]:
         assert all(re.match(r" +\d+\. |  (Suggest|Accuse) |      ", line) for line in menu), menu
         skipping = False
         for line in segment[:menu_from]:
-            if line.startswith(("Tokens: ", "Suggestions so far:")):
+            if line.startswith(("Tokens: ", "Earlier suggestions:")):
                 skipping = True
             elif not line.startswith(" "):
                 skipping = False
@@ -212,7 +212,8 @@ def test_a_whole_clue_game_shows_only_the_seats_secrets() -> None:
         if all(card in line for card in envelope):  # only as a guess: said, recorded or offered
             assert re.match(r".*suggests:|\s+\d+\. \w+: |\s+(Suggest|Accuse) ", line), line
     # The seat's own hand is the only hand ever listed.
-    hands = set(listings(console.lines, "Your hand"))
+    hands = set(listings(console.boards, "Your hand"))  # on the board, and only there
+    assert listings(console.lines, "Your hand") == []
     assert hands == {"Your hand: no cards yet", f"Your hand: {', '.join(own_hand)}"}
     for line in console.lines:
         for name in others:

@@ -124,6 +124,46 @@ def test_a_clue_turn_asks_suspect_then_item_and_takes_single_choices() -> None:
     assert not any("Walk to square" in line for line in script.lines)
 
 
+def test_each_clue_decision_shows_each_fact_once() -> None:
+    """The board, then only what is not on it: the hand, the players and the wheels once."""
+    walk_in = entry("Walk into")
+    script = Recorder(["1", walk_in, entry("Make a suggestion"), "1", "1", "1", "1", "quit"])
+    assert script.play("clue", seat="Ann", players=3, seed=6) == 0
+    decisions = [
+        segment for segment in script.segments if any("Clue, as Ann" in x for x in segment)
+    ]
+    assert len(decisions) >= 3
+    for segment in decisions:
+        start = next(i for i, line in enumerate(segment) if line.startswith("Clue, as Ann"))
+        shown = segment[start:]
+        for fact in ("Your hand: ", "Missing student: ", "Wheels", "  #  Player", "Legend: "):
+            assert sum(line.startswith(fact) for line in shown) <= 1, (fact, shown)
+        assert not [line for line in shown if line.startswith(("Players, in order", "Details"))]
+        question = next(i for i, line in enumerate(shown) if line.startswith("--- Clue: you"))
+        unindented = [i for i, line in enumerate(shown) if not line.startswith(" ")]
+        asked = shown[unindented[-1]]
+        assert not [line for line in shown[:question] if asked in line], asked
+        assert unindented[-1] - question <= 8  # the screen adds a few lines to the board
+        # The legend says how a square is named.
+        assert any("row,column" in line for line in shown[:question])
+
+
+def test_each_adventure_decision_shows_each_players_record_once() -> None:
+    script = Recorder(["1", "1", "2", "1", "quit"])
+    assert script.play("adventure", seat="Harry", players=3, seed=3) == 0
+    decisions = [s for s in script.segments if any(x.startswith("--- First Year") for x in s)]
+    assert len(decisions) >= 3
+    for segment in decisions:
+        start = next(i for i, x in enumerate(segment) if x.startswith("First Year Adventure, as"))
+        screen = next(i for i, x in enumerate(segment) if x.startswith("--- First Year"))
+        board, below = segment[start:screen], segment[screen:]
+        for name in ("Harry", "Ron", "Hermione"):  # each player's row, on the board only
+            assert sum(re.match(rf"[> ] \S+ +{name} ", x) is not None for x in board) == 1
+            assert not [x for x in below if x.strip().startswith(f"{name}:")]
+        question = [x for x in below if not x.startswith(" ")][-1]
+        assert not [x for x in board if question in x], question
+
+
 def test_a_move_may_be_typed_in_the_notation() -> None:
     location = {}
 
@@ -461,8 +501,13 @@ def test_the_console_shows_the_odds_before_the_roll_and_asks_the_youth_question(
     assert chance.startswith("Chance of success: 25% without Youth; 100% spending up to 7 Youth")
     roll = next(i for i, line in enumerate(lines) if line.startswith("  Sky rolls 13 on d20"))
     assert odds < roll
-    assert "Spending 3 turns it into a success (each point +3)." in lines
+    assert "Spending 3 turns it into a success." in lines
     assert "Type how much Youth Sky spends: 0 to 7." in lines
+    # The Youth question is shown once (the board leaves it to the screen), never raw details.
+    question = "Sky rolled 13 against 5 for Bravery + Mischief: spend Youth (+3 each)?"
+    assert sum(question in line for line in lines) == 1
+    assert lines[lines.index(question) + 1] == "Spending 3 turns it into a success."
+    assert not [line for line in lines if "Details:" in line or line.startswith("Awaiting")]
     refused = next(line for line in lines if "must answer the Youth question first" in line)
     assert refused.startswith("Sky must answer")
     assert "  Sky spends 3 Youth: the Target Number becomes 14 (4 Youth left)" in lines
@@ -494,6 +539,11 @@ def test_the_console_contests_spells_brawls_and_odds() -> None:
     assert "Contest: Sky at TN 3 (7 Youth) against Weasley at TN 3 (7 Youth)" in text
     assert re.search(r"Sky wins \d+%, Weasley wins \d+%, tie \d+% \(each spending", text)
     assert "Sky casts Lumos: TN 6 (Intellect 3, Charms 0, verbal incantation +3)" in text
+    # A spell's chance is worded as a test's: without Youth first, then spending it.
+    cast = lines.index("Sky casts Lumos: TN 6 (Intellect 3, Charms 0, verbal incantation +3)")
+    assert lines[cast + 1] == (
+        "Chance of success: 30% without Youth; 100% spending up to 7 Youth (expected 2.0 spent)."
+    )
     assert "Brawl round: Sky at TN 3 (blow 1) against Weasley at TN 3 (blow 2)" in text
     assert "A d20 test at TN 7: 35% without Youth." in lines
     assert "  with up to 2 Youth: 65%" in lines
@@ -564,7 +614,11 @@ def test_console_errors_are_messages_that_change_nothing(tmp_path: Path) -> None
     )
     assert status == 0
     text = "\n".join(lines)
-    assert "'frobnicate' is not a scene action" in text
+    # An unknown line lists every command and says to type help.
+    unknown = next(line for line in lines if line.startswith("'frobnicate' is not a command"))
+    assert "type help for the commands" in unknown
+    assert "(characters, sheet, add, test, quality, contest, spell, brawl, odds, spend, " in unknown
+    assert "class, remove, end session, school break, end of year, end scene, or an" in unknown
     assert "names no" in text
     assert "Write the two sides of the contest with vs between." in text
     assert "Say odds TN, or odds TN YOUTH (e.g. odds 7 3)." in text

@@ -1,8 +1,10 @@
 """The First Year Adventure demo: heuristic bots play a whole game, narrated.
 
-By default the narration is short: the key moments (the order of play, each
-sorting, each dungeon secret learnt, each challenge passed further into the dungeon
-than before, big gains and losses of house points, the Mirror's obsession), the
+Every line is wrapped to 100 characters (a continuation line is indented four
+more spaces). By default the narration is short: the key moments (the order of
+play, each sorting, each dungeon secret learnt, each challenge passed further into
+the dungeon than before, big gains and losses of house points, the Mirror's
+obsession), the
 house points every `STANDINGS_EVERY` rounds, and the result. With ``full=True``
 every event is narrated, round by round.
 ``hogwarts-rules demo adventure`` runs it (through the game's `GameSpec.demo`).
@@ -12,8 +14,10 @@ Examples:
     >>> game = demo(2, 11, lines.append)
     >>> lines[0]
     'First Year Adventure demo: Harry, Ron, played by bots'
-    >>> game.is_over, lines[-1].startswith(" and ".join(game.outcome.winners))
+    >>> game.is_over, lines[-2].startswith(" and ".join(game.outcome.winners))
     (True, True)
+    >>> max(len(line) for line in lines) <= 100
+    True
     >>> every = []
     >>> demo(2, 11, every.append, full=True) == game, len(every) > 4 * len(lines)
     (True, True)
@@ -24,6 +28,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Final
 
+from hogwarts_rules._text import fill, wrap
 from hogwarts_rules.adventure.board import DUNGEON, Space
 from hogwarts_rules.adventure.bots import HeuristicBot
 from hogwarts_rules.adventure.events import (
@@ -79,6 +84,7 @@ def demo(
     Raises:
         IllegalActionError: ``players`` is not 2 to 4.
     """
+    say = _wrapping(say)
     names = list(SEATS[:players])
     game = new_game(names, seed=seed, max_rounds=DEMO_ROUND_LIMIT)
     bots: dict[str, Bot] = {name: HeuristicBot() for name in game.seat_names}
@@ -94,14 +100,25 @@ def demo(
         narrator.tell(before, game, events)
     outcome = game.outcome
     if outcome is not None:
-        scores = ", ".join(
-            f"{name} {points}{_house(game, name)}" for name, points in outcome.scores.items()
-        )
+        scores = [f"{name} {points}{_house(game, name)}" for name, points in outcome.scores.items()]
         winners = " and ".join(outcome.winners)
         rounds = "1 round" if game.round == 1 else f"{game.round} rounds"
         why = outcome.description.removeprefix("The game ended because ").rstrip(".")
-        say(f"{winners} won after {rounds} ({why}). House points: {scores}.")
+        head = f"{winners} won after {rounds} ({why}). House points: "
+        for line in fill(head, [*scores[:-1], scores[-1] + "."], ", ", "    "):
+            say(line)  # wrapped between two players' points, never inside
     return game
+
+
+def _wrapping(say: Callable[[str], None]) -> Callable[[str], None]:
+    """``say``, each text wrapped to `WIDTH` (continuation lines indented 4 more spaces)."""
+
+    def wrapped(text: str) -> None:
+        indent = text[: len(text) - len(text.lstrip(" "))]
+        for line in wrap(text.strip(), indent, indent + "    ") or [text]:
+            say(line)
+
+    return wrapped
 
 
 def _house(game: Game, name: str) -> str:

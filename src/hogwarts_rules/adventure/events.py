@@ -525,9 +525,17 @@ class KnowledgeGained(AdventureEvent):
 
 
 _LEARNS = {
-    Knowledge.FLUFFYS_SECRET: "learns Fluffy's secret and will get past Fluffy",
-    Knowledge.PLANT_LORE: "learns plant lore and will get past the Devil's Snare",
-    Knowledge.WIZARDS_MARK: "bears the Wizard's Mark and will defeat Voldemort",
+    # What the secret does, said as the rules say it: no prediction (another player may
+    # reach the Stone first).
+    Knowledge.FLUFFYS_SECRET: (
+        "learns Fluffy's secret: on reaching Fluffy, gets past without a roll"
+    ),
+    Knowledge.PLANT_LORE: (
+        "learns plant lore: on reaching the Devil's Snare, gets past without a roll"
+    ),
+    Knowledge.WIZARDS_MARK: (
+        "bears the Wizard's Mark: on reaching Voldemort, defeats him without a roll"
+    ),
 }
 
 

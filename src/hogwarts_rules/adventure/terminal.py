@@ -20,7 +20,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from hogwarts_rules._text import numbered, plural, wrap
+import attrs
+
+from hogwarts_rules._text import numbered, plural
 from hogwarts_rules.actions import Action
 from hogwarts_rules.adventure.actions import (
     ChooseHouse,
@@ -107,17 +109,19 @@ class Terminal:
         """Hooks for ``game`` (the board is the same for every game: nothing is kept)."""
 
     def board(self, view: Any) -> list[str]:
-        """The board with every pawn (`hogwarts_rules.adventure.text.board_text`)."""
-        return board_text(_view(view)).splitlines()
+        """The board with every pawn (`hogwarts_rules.adventure.text.board_text`).
+
+        Its table holds every player's record (`status` in short); the question
+        awaited is left to the screen (`screen`), so that each fact is shown once.
+        """
+        view = _view(view)
+        return board_text(attrs.evolve(view, prompt="") if view.prompt else view).splitlines()
 
     def screen(self, view: Any) -> list[str]:
-        """Every player's record, then what the seat is asked."""
+        """Who the seat is, then what it is asked (the players' records are on the board)."""
         view = _view(view)
         seat = view.viewer
         lines = [f"--- First Year Adventure: you are {seat} ---"]
-        for name in view.order or tuple(view.players):
-            who = f"{name} (you)" if name == seat else name
-            lines.extend(wrap(f"{who}: {status(view.players[name])}", "  ", "      "))
         if view.prompt:  # a question the rules ask on the way
             lines.append(view.prompt)
         elif seat is not None and seat in view.players:

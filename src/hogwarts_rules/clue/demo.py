@@ -10,7 +10,8 @@ and after).
 
 By default the narration is short: the set-up, each suggestion that taught the
 winner something (with what their notebook learnt), every accusation, and the
-result. With ``full=True`` every event is narrated. ``hogwarts-rules demo clue``
+result. With ``full=True`` every event is narrated. Lines are wrapped to 100
+characters (a continuation is indented 4 more spaces). ``hogwarts-rules demo clue``
 runs it (through the game's `GameSpec.demo`).
 
 Examples:
@@ -32,6 +33,7 @@ from typing import Final
 
 import attrs
 
+from hogwarts_rules._text import wrap
 from hogwarts_rules.bots import Bot, deciding_seat, seat_actions
 from hogwarts_rules.clue.bots import NotebookBot
 from hogwarts_rules.clue.deduction import ENVELOPE, Deduction, Notebook
@@ -79,6 +81,7 @@ def demo(
     Raises:
         IllegalActionError: ``players`` is not 3 to 5.
     """
+    say = _wrapping(say)
     names = list(SEATS[:players])
     game = new_game(names, seed=seed)
     board = game.content.board
@@ -141,7 +144,7 @@ def _narrate(steps: Sequence[_Step], reader: str, say: Callable[[str], None], fu
             continue
         now = Notebook.from_view(view).solve()
         if known is None:
-            hand = ", ".join(view.hand)
+            hand = ", ".join(_unbroken(card) for card in view.hand)
             say(f"  {reader} holds {hand}: {_envelopes(now)}.")
         elif _count(now) != _count(known):
             if not full and suggestion.made is not None:
@@ -183,6 +186,25 @@ class _Suggestion:
         return said + (self.answer_said or "no answer yet")
 
 
+_KEEP: Final = "\N{NO-BREAK SPACE}"  # a space the wrapping never breaks at (said as a space)
+
+
+def _unbroken(text: str) -> str:
+    """``text`` kept on one line when wrapped (a card, or a card's odds)."""
+    return text.replace(" ", _KEEP)
+
+
+def _wrapping(say: Callable[[str], None]) -> Callable[[str], None]:
+    """``say``, each text wrapped to `WIDTH` (continuation lines indented 4 more spaces)."""
+
+    def wrapped(text: str) -> None:
+        indent = text[: len(text) - len(text.lstrip(" "))]
+        for line in wrap(text.strip(), indent, indent + "    ") or [text]:
+            say(line.replace(_KEEP, " "))
+
+    return wrapped
+
+
 def _line(event: Event) -> str:
     """An event's narration (the end said once: the envelope is named by the accusation)."""
     if isinstance(event, AccusationChecked) and event.correct:
@@ -208,18 +230,21 @@ def _learnt(before: Deduction, after: Deduction, asked: Sequence[str]) -> str:
     """What one step taught: possible envelopes, and each asked card's envelope odds."""
     said = _envelopes(after, before)
     odds = [
-        f"{card} {_odds(before.envelope_probability(card))} -> "
-        f"{_odds(after.envelope_probability(card))}"
+        _unbroken(
+            f"{card} {_odds(before.envelope_probability(card))} -> "
+            f"{_odds(after.envelope_probability(card))}"
+        )
         for card in asked
         if before.envelope_probability(card) != after.envelope_probability(card)
     ]
     if odds:
-        said += "; in the envelope: " + ", ".join(odds)
+        said += "; chance in the envelope: " + ", ".join(odds)
     certain = {c.card for c in after.certainties if c.owner == ENVELOPE}
     new = [
         card
         for card in certain
         if card not in {c.card for c in before.certainties if c.owner == ENVELOPE}
+        and not (card in asked and after.envelope_probability(card) == 1)  # said above
     ]
     if after.solution is not None:
         said += f"; solved: {', '.join(after.solution)}"
@@ -229,7 +254,20 @@ def _learnt(before: Deduction, after: Deduction, asked: Sequence[str]) -> str:
 
 
 def _odds(probability: Fraction) -> str:
-    """A probability exactly, with a percentage when the fraction is hard to read."""
-    if probability.denominator <= 12:
-        return str(probability)
+    """A probability exactly, then in words: ``1/5 (20%)``, ``0 (ruled out)``, ``1 (certain)``.
+
+    Examples:
+        >>> _odds(Fraction(1, 5)), _odds(Fraction(0)), _odds(Fraction(1))
+        ('1/5 (20%)', '0 (ruled out)', '1 (certain)')
+        >>> _odds(Fraction(1, 582)), _odds(Fraction(581, 582))
+        ('1/582 (under 1%)', '581/582 (over 99%)')
+    """
+    if probability == 0:
+        return "0 (ruled out)"
+    if probability == 1:
+        return "1 (certain)"
+    if probability < Fraction(1, 200):
+        return f"{probability} (under 1%)"
+    if probability > Fraction(199, 200):
+        return f"{probability} (over 99%)"
     return f"{probability} ({float(probability):.0%})"

@@ -14,8 +14,10 @@ Examples:
     >>> view = game.view("Ann")
     >>> terminal.menu(view, view.legal_actions)
     ['    1. Deal the cards']
-    >>> terminal.screen(view)[:2]
-    ['--- Clue: you are Ann ---', 'Your hand: no cards yet']
+    >>> terminal.screen(view)
+    ['--- Clue: you are Ann ---', 'Deal the cards to begin.']
+    >>> [line for line in terminal.board(view) if "row,column" in line]
+    ['  a square is named row,column (3,7: row 3, counted down the left; column 7, along the top)']
 """
 
 from __future__ import annotations
@@ -24,6 +26,8 @@ import re
 from collections import deque
 from collections.abc import Sequence
 from typing import Any, Final
+
+import attrs
 
 from hogwarts_rules._text import grouped, listing, numbered, plural, wrap
 from hogwarts_rules.actions import Action
@@ -47,6 +51,7 @@ from hogwarts_rules.clue.game import Game
 from hogwarts_rules.clue.movement import parse_position
 from hogwarts_rules.clue.text import board_text
 from hogwarts_rules.clue.view import ClueView
+from hogwarts_rules.clue.vocabulary import Phase
 from hogwarts_rules.engine import GameBase
 from hogwarts_rules.spec import Choice
 
@@ -69,6 +74,9 @@ def door_words(door_id: str, location: str) -> str:
 
 
 _SQUARE: Final = re.compile(r"[0-9]+,[0-9]+")
+_SQUARE_NAMES: Final = (
+    "  a square is named row,column (3,7: row 3, counted down the left; column 7, along the top)"
+)
 
 
 def location_distances(board: Board) -> dict[str | tuple[int, int], dict[str, int]]:
@@ -123,6 +131,8 @@ def _question(view: ClueView) -> str:
         if any(isinstance(a, Protect | PayFloo) for a in view.legal_actions):
             return _dark_question(view) or view.prompt
         return view.prompt
+    if view.phase == Phase.DEAL:
+        return "Deal the cards to begin."
     if view.step == "roll":
         return "Your turn: roll the dice."
     if view.step == "move":
@@ -157,8 +167,18 @@ class Terminal:
         return door_id if location is None else door_words(door_id, location)
 
     def board(self, view: Any) -> list[str]:
-        """The board as the seat sees it (`hogwarts_rules.clue.text.board_text`)."""
-        return board_text(_view(view), content=self._content).splitlines()
+        """The board as the seat sees it (`hogwarts_rules.clue.text.board_text`).
+
+        The question awaited is left to the screen (`screen`), and the legend says
+        how a square is named (row, then column).
+        """
+        view = _view(view)
+        shown = attrs.evolve(view, prompt="") if view.prompt else view
+        lines = board_text(shown, content=self._content).splitlines()
+        at = next((i for i, line in enumerate(lines) if line.startswith("Locations: ")), None)
+        if at is not None:
+            lines.insert(at, _SQUARE_NAMES)
+        return lines
 
     def choices(self, view: Any, actions: Sequence[Action]) -> list[Choice]:
         """The actions as short menus: a suggestion or an accusation card by card.
@@ -259,77 +279,52 @@ class Terminal:
         it = "it" if len(nearest) == 1 else "each"
         return f"{names}: {plural(closest, 'step')} from {it} (square {square})"
 
-    def _where(self, position: str | None) -> str:
-        if position is None:
-            return "not on the board yet"
-        if not _SQUARE.fullmatch(position):
-            return f"in {position}"
-        near = self._distances.get(parse_position(position), {})
-        if not near:
-            return f"on square {position}"
-        closest = min(near.values())
-        names = " and ".join(loc for loc, steps in near.items() if steps == closest)
-        return f"on square {position} ({plural(closest, 'step')} from {names})"
-
     def screen(self, view: Any) -> list[str]:
-        """The seat's own cards, the table, the suggestions so far, and the question."""
+        """What the board (`board`) does not show, then the question.
+
+        The board already shows the hand, the Help cards, the cards shown, the
+        players' table, the wheels, the missing student, the last suggestion and
+        the wrong accusations: the screen adds only who the seat is, how far each
+        pawn on a square is from a location, the closed doors in words, the
+        earlier suggestions, and the question. Each fact is shown once.
+        """
         view = _view(view)
         me = view.seat(view.me)
         playing = f", playing {me.student}" if me.student else ""
-        lines = [f"--- Clue: you are {view.player}{playing} ---"]
-        if view.missing:
-            lines.append(f"Missing student: {view.missing}")
-        lines.extend(listing("Your hand", view.hand or ("no cards yet",)))
-        help_cards = [*me.help_cards, *(f"{card} (face down)" for card in view.hidden_help)]
-        if help_cards:
-            lines.extend(listing("Your Help cards", help_cards))
-        for refuter, card in view.shown_to_me:
-            lines.append(f"{refuter} showed you {card}")
-        for suggester, card in view.shown_by_me:
-            lines.append(f"You showed {suggester} {card}")
-        if view.envelope:
-            lines.extend(listing("You looked in the envelope", view.envelope))
-        lines.append("Players, in order of play:")
-        for name in view.order:
-            s = view.seat(name)
-            who = f"{name} (you)" if name == view.player else name
-            facts = [
-                f"{s.student or 'no student yet'}, {self._where(s.position)}",
-                f"{plural(s.hand_size, 'card')}, {s.floo} Floo powder",
-            ]
-            shown = list(s.help_cards)
-            if s.hidden_help:
-                shown.append(f"{s.hidden_help} face down")
-            if shown:
-                facts.append(f"Help cards: {', '.join(shown)}")
-            if s.eliminated:
-                facts.append("accused wrongly")
-            lines.extend(wrap(f"{who}: {'; '.join(facts)}", "  ", "      "))
-        if view.wheels:
-            wheels = [f"{name} {notch}" for name, notch in view.wheels.items()]
-            lines.extend(listing("Wheels (notch)", wheels))
+        pawn = view.order.index(view.me) + 1 if view.me in view.order else None
+        number = f" (pawn {pawn})" if pawn is not None and me.position is not None else ""
+        lines = [f"--- Clue: you are {view.player}{playing}{number} ---"]
+        near = [
+            f"{'you' if s.name == view.player else s.name} {self._near(s.position)}"
+            for s in (view.seat(name) for name in view.order)
+            if s.position is not None and _SQUARE.fullmatch(s.position)
+        ]
+        if near:
+            lines.extend(listing("Pawns on squares", near))
         if view.closed_doors:
             closed = [self._door(door) for door in sorted(view.closed_doors)]
             lines.extend(listing("Closed doors", closed))
-        if view.lit_fireplaces:
-            lines.extend(listing("Lit fireplaces", sorted(view.lit_fireplaces)))
-        if view.tokens:
-            tokens = [f"{token} in {where}" for token, where in view.tokens.items()]
-            lines.extend(listing("Tokens", tokens))
-        if view.suggestions:
-            lines.append("Suggestions so far:")
-            for number, record in enumerate(view.suggestions, 1):
+        if len(view.suggestions) > 1:  # the board shows the last one
+            lines.append("Earlier suggestions:")
+            for number_, record in enumerate(view.suggestions[:-1], 1):
                 said = f"{record.suspect} with the {record.item} in {record.location}"
                 passed = f"{', '.join(record.passed)} had none" if record.passed else ""
                 shown_by = (
                     f"{record.shown_by} showed a card" if record.shown_by else "nobody could show"
                 )
                 answer = "; ".join(part for part in (passed, shown_by) if part)
-                lines.extend(wrap(f"{number}. {record.player}: {said} - {answer}", "  ", "      "))
-        for player, suspect, item, location in view.wrong_accusations:
-            lines.append(f"{player} accused {suspect} with the {item} in {location}, wrongly")
+                lines.extend(wrap(f"{number_}. {record.player}: {said} - {answer}", "  ", "      "))
         lines.append(_question(view))
         return lines
+
+    def _near(self, position: str) -> str:
+        """``5 steps from Gringotts`` (the nearest locations to a square)."""
+        near = self._distances.get(parse_position(position), {})
+        if not near:
+            return f"on square {position}"
+        closest = min(near.values())
+        names = " and ".join(loc for loc, steps in near.items() if steps == closest)
+        return f"{plural(closest, 'step')} from {names}"
 
     def menu(self, view: Any, actions: Sequence[Action]) -> list[str]:
         """The actions numbered from 1; suggestions and accusations grouped by all but one card."""

@@ -70,9 +70,18 @@ examples:
   hogwarts-rules play clue --practice
   hogwarts-rules play hr --seed 6
 
-At any prompt: a number; a move in the game's notation; board, log, notebook,
-back, undo, save FILE, load FILE, help, quit. Colour and completion:
-pip install "hogwarts-rules[terminal]". More: {_DOCS}cli/play/
+{{seats}}
+adventure, clue - at any prompt: a number; a move in the game's notation; board,
+log, notebook (clue), back (a short menu's question before), undo, save FILE,
+load FILE, help, quit.
+hr (the game master's console): characters, sheet NAME, add NAME, add sheet [FILE],
+test, quality, contest, spell, brawl, odds TN [YOUTH], spend N (or N) for a Youth
+question, damage, heal, fall, learn, class, remove, end session, school break,
+end of year, end scene, an action as JSON; and board, log, undo, save FILE, help,
+quit (help there shows each command's form).
+
+Colour and completion: pip install "hogwarts-rules[terminal]".
+More: {_DOCS}cli/play/
 """
 _SIMULATE_EXAMPLES = f"""\
 examples:
@@ -165,6 +174,16 @@ def _seed_argument(parser: argparse.ArgumentParser, default: int | None = None) 
     )
 
 
+def _seats(specs: Iterable[GameSpec]) -> str:
+    """The seats' names by game, for ``play --help`` (with the default number playing)."""
+    lines = ["Seats (--seat; default: the first; --players N: the first N):"]
+    for spec in specs:
+        names = ", ".join(spec.seat_names[: min(spec.max_players, 5)])
+        more = ", ..." if spec.max_players > 5 else ""
+        lines.append(f"  {spec.kind}: {names}{more} ({spec.default_players} by default)")
+    return "\n".join(lines) + "\n"
+
+
 def _game_commands() -> dict[str, Command]:
     """The commands games add, by name (the first game to claim a name keeps it)."""
     commands: dict[str, Command] = {}
@@ -222,7 +241,7 @@ def _parser() -> argparse.ArgumentParser:
         description="Play one seat against bots (Hufflepuff & Ravenclaw: the game master's "
         "console). The screen shows the board as that seat may see it and the choices, "
         "numbered.",
-        epilog=_PLAY_EXAMPLES,
+        epilog=_PLAY_EXAMPLES.replace("{seats}", _seats(_play_games())),
         formatter_class=formatter,
     )
     _game_argument(play, _play_games, "play", "play")
@@ -291,6 +310,14 @@ def _parser() -> argparse.ArgumentParser:
     from hogwarts_rules.frontends import web as web_table
 
     web_table.add_arguments(web)
+    for action in web._actions:  # where the table listens, said in --help
+        if action.dest in ("host", "port") and action.help and "default" not in action.help:
+            said = action.help
+            action.help = (
+                f"{said[:-1]}; default: {action.default})"
+                if said.endswith(")")
+                else f"{said} (default: {action.default})"
+            )
 
     def run_web(args: argparse.Namespace) -> int:
         try:  # the game's name is checked here, as every command checks it

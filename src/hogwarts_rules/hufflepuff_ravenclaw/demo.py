@@ -5,11 +5,12 @@ spotted (a contest), brawls with Weasley round by round and falls down a moving
 staircase; the session ends and the school break brings experience rolls.
 Youth is spent when 3 points or fewer turn a failure into a success.
 
-By default the narration is short: each roll's result (with the Youth spent to
-reach it), damage, wounds and skills improved; with ``full=True`` every event,
-every die and every check mark too. ``hogwarts-rules demo hufflepuff-ravenclaw``
-runs it (through the game's
-`GameSpec.demo`).
+By default the narration is short: each roll's result (a roll Youth is spent on
+is told first, then the Youth spent, as at the table), damage, wounds and skills
+improved; with ``full=True`` every event, every die and every check mark too.
+``hogwarts-rules demo hufflepuff-ravenclaw`` runs it (through the game's
+`GameSpec.demo`). Lines are wrapped to 100 characters (a continuation is
+indented 4 more spaces).
 
 Examples:
     >>> lines = []
@@ -27,6 +28,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
+from hogwarts_rules._text import wrap
 from hogwarts_rules.engine import Decision
 from hogwarts_rules.events import Event
 
@@ -81,6 +83,17 @@ def _is_detail(event: Event) -> bool:
     return False
 
 
+def _wrapping(say: Callable[[str], None]) -> Callable[[str], None]:
+    """``say``, each text wrapped to `WIDTH` (continuation lines indented 4 more spaces)."""
+
+    def wrapped(text: str) -> None:
+        indent = text[: len(text) - len(text.lstrip(" "))]
+        for line in wrap(text.strip(), indent, indent + "    ") or [text]:
+            say(line)
+
+    return wrapped
+
+
 def demo(seed: int, say: Callable[[str], None] = print, *, full: bool = False) -> Game:
     """Play the demo scene (tests, a spell, a contest, a brawl, a fall, a school break).
 
@@ -109,8 +122,18 @@ def demo(seed: int, say: Callable[[str], None] = print, *, full: bool = False) -
     )
     game = new_game([sky, weasley], seed=seed)
 
+    say = _wrapping(say)
+    rolled: dict[str, Event] = {}  # (short narration) each roll not told yet, by character
+
     def narrate(events: Sequence[Event]) -> None:
         for event in events:
+            if not full and isinstance(event, hr_events.TestRolled):
+                rolled[event.character] = event  # told if Youth is spent on it
+            elif not full and isinstance(event, YouthSpent) and event.points:
+                # Youth is spent after seeing the roll: the roll is told first.
+                roll = rolled.pop(event.character, None)
+                if roll is not None:
+                    say(f"  {roll.description}")
             if full or not _is_detail(event):
                 say(f"  {event.description}")
 

@@ -98,6 +98,8 @@ def _odds_arguments(parser: Any) -> None:
     from hogwarts_rules.hufflepuff_ravenclaw.commands import odds_arguments
 
     odds_arguments(parser)
+    more = "More: https://hogwarts-rules.readthedocs.io/en/latest/cli/odds/\n"
+    parser.epilog = f"{parser.epilog or ''}\n{more}"
 
 
 def _odds_run(args: Any) -> int:

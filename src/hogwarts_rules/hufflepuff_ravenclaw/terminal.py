@@ -49,6 +49,8 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any, Final
 
+import attrs
+
 from hogwarts_rules._text import fill, numbered, plural
 from hogwarts_rules.actions import Action
 from hogwarts_rules.engine import GameBase
@@ -130,6 +132,8 @@ _VERBS: Final = (
     "end scene",
 )
 
+_FIRST_WORDS: Final = frozenset({"chars", *(verb.split()[0] for verb in _VERBS)})
+
 
 def _scene(game: GameBase) -> Game:
     if not isinstance(game, Game):
@@ -172,13 +176,21 @@ def _parts(parts: Sequence[tuple[str, int]]) -> str:
     return ", ".join(shown)
 
 
-def _youth_line(target: int, youth: int, die: int = SKILL_DIE) -> str:
-    base = f"Chance of success: {_pct(success_chance(target, die=die))} without Youth"
+def _chance_line(without: Fraction, best: Fraction, youth: int, cost: Fraction | None) -> str:
+    """The one wording of every chance shown before a roll (tests, qualities and spells)."""
+    base = f"Chance of success: {_pct(without)} without Youth"
     if youth <= 0:
         return base + " (no Youth left)."
+    spent = "" if cost is None else f" (expected {float(cost):.1f} spent)"
+    return f"{base}; {_pct(best)} spending up to {youth} Youth{spent}."
+
+
+def _youth_line(target: int, youth: int, die: int = SKILL_DIE) -> str:
+    without = success_chance(target, die=die)
+    if youth <= 0:
+        return _chance_line(without, without, youth, None)
     best = success_chance(target, youth=youth, die=die)
-    cost = float(expected_youth_cost(target, youth=youth, die=die))
-    return f"{base}; {_pct(best)} spending up to {youth} Youth (expected {cost:.1f} spent)."
+    return _chance_line(without, best, youth, expected_youth_cost(target, youth=youth, die=die))
 
 
 class _Refusal(Exception):
@@ -249,7 +261,16 @@ class Console:
                 return self._spell(scene, rest)
             if verb == "brawl":
                 return self._brawl(scene, rest)
-            return ConsoleReply(action=parse_action(scene, line))
+            if verb not in _FIRST_WORDS and not line.lstrip().startswith("{"):
+                return _refused(
+                    f"{tokens[0][:40]!r} is not a command: type help for the commands "
+                    f"({', '.join(_VERBS)}, or an action as JSON)."
+                )
+            try:
+                return ConsoleReply(action=parse_action(scene, line))
+            except RulesError as exc:
+                said = exc.message[:1].upper() + exc.message[1:].rstrip(".")
+                return _refused(f"{said}; type help for the commands.")
         except (RulesError, _Refusal) as exc:
             text = exc.message[:1].upper() + exc.message[1:]
             return _refused(text if text.endswith(".") else text + ".")
@@ -456,10 +477,11 @@ class Console:
                 f"The {preparation} test first succeeds {_pct(odds.preparation_chance)}; "
                 f"then TN {odds.prepared_target}."
             )
-        lines.append(
-            f"Chance of success: {_pct(odds.chance)} with up to {odds.youth} Youth "
-            f"({_pct(success_chance(odds.target))} without)."
-        )
+        without = spell_odds(scene, action, youth=0).chance
+        cost = None
+        if odds.prepared_target is None and odds.youth > 0:  # (a preparation shares the Youth)
+            cost = expected_youth_cost(odds.target, youth=odds.youth)
+        lines.append(_chance_line(without, odds.chance, odds.youth, cost))
         return ConsoleReply(tuple(lines), action)
 
     @staticmethod
@@ -528,8 +550,12 @@ class Terminal:
         return Console()
 
     def board(self, view: Any) -> list[str]:
-        """The scene's text board (`text.board_text`)."""
-        return board_text(_view(view)).splitlines()
+        """The scene's text board (`text.board_text`), less what is awaited.
+
+        The question awaited is the screen's (`screen`, in words, with what spending
+        Youth would do), so the board leaves it out: each fact is shown once.
+        """
+        return board_text(attrs.evolve(_view(view), prompt="")).splitlines()
 
     def screen(self, view: Any) -> list[str]:
         """What is awaited, in words."""
@@ -546,9 +572,9 @@ class Terminal:
                 if needed == 0:
                     lines.append("The roll succeeds already: spend 0 keeps it.")
                 elif needed is None:
-                    lines.append(f"Even {youth} Youth cannot save it (each point +3).")
+                    lines.append(f"Even {youth} Youth cannot save it.")
                 else:
-                    lines.append(f"Spending {needed} turns it into a success (each point +3).")
+                    lines.append(f"Spending {needed} turns it into a success.")
                 lines.append(f"Type how much Youth {view.to_act[0]} spends: 0 to {youth}.")
             return lines
         return ["The game master's move (help for the commands)."]
