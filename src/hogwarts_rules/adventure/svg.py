@@ -36,6 +36,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Final
 
 from hogwarts_rules._drawing import SVG_NS, esc, fit_font, ink, wrap
+from hogwarts_rules._text import plural
 from hogwarts_rules.adventure.board import DIAGON_ALLEY, DUNGEON, LOOP, Region, Space, region
 from hogwarts_rules.adventure.view import AdventureView
 from hogwarts_rules.frozen import FrozenMap
@@ -247,7 +248,7 @@ def _belongings(p: Player) -> list[str]:
     if p.turns_to_miss:
         items.append(f"misses {p.turns_to_miss} turn{'s' if p.turns_to_miss != 1 else ''}")
     if p.mirror_turns:
-        items.append(f"{p.mirror_turns} more turn(s) at the Mirror")
+        items.append(f"{plural(p.mirror_turns, 'more turn')} at the Mirror")
     return items
 
 

@@ -37,7 +37,7 @@ import itertools
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Final
 
-from hogwarts_rules._text import fill
+from hogwarts_rules._text import fill, plural
 from hogwarts_rules.adventure.board import DIAGON_ALLEY, DUNGEON, LOOP, Space
 from hogwarts_rules.adventure.view import AdventureView
 from hogwarts_rules.dice import CHANCE
@@ -221,7 +221,7 @@ def _belongings(p: Player) -> list[str]:
     )
     items += [what for present, what in flags if present]
     if p.mirror_turns:
-        items.append(f"{p.mirror_turns} more turn(s) at the Mirror")
+        items.append(f"{plural(p.mirror_turns, 'more turn')} at the Mirror")
     return items
 
 

@@ -120,10 +120,22 @@ def _awaited(view: SceneView) -> list[str]:
         return []
     head = "Awaiting a roll: " if view.to_act == (CHANCE,) else f"Awaiting {_deciders(view)}: "
     lines = fill(head, view.prompt.split(), " ", "  ")
-    facts = [f"{key} {value}" for key, value in view.details.items() if key != "label"]
-    if facts:  # (the label repeats the prompt)
-        lines += fill("  Details: ", facts, ", ", "    ")
+    facts = [_detail(key, value) for key, value in view.details.items() if key not in _SAID]
+    if facts:  # in words: the roll, the target and the label are in the prompt already
+        lines += fill("  (", [*facts[:-1], facts[-1] + ")"], "; ", "   ")
     return lines
+
+
+_SAID = frozenset({"label", "roll", "target"})
+
+
+def _detail(key: str, value: object) -> str:
+    """One fact of a decision, in words."""
+    if key == "die":
+        return f"a d{value} roll"
+    if key == "youth":
+        return f"{value} Youth left"
+    return f"{key.replace('_', ' ')}: {value}"
 
 
 def board_text(game: Game | SceneView) -> str:
