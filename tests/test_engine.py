@@ -807,7 +807,7 @@ def test_huge_integers_from_a_python_caller_are_refused_in_words() -> None:
     from hogwarts_rules.errors import RulesError
 
     huge = 10**5000
-    for kind in ("first-year-adventure", "hufflepuff-ravenclaw"):
+    for kind in ("first-year-adventure", "hufflepuff-ravenclaw", "clue"):
         spec = find_game(kind)
         game = spec.new_game(None, seed=1)
         with pytest.raises(RulesError) as viewed:
@@ -821,3 +821,16 @@ def test_huge_integers_from_a_python_caller_are_refused_in_words() -> None:
     with pytest.raises(RulesError) as rolled:
         game.apply(ChanceOutcome(huge))
     assert len(rolled.value.message) < 300
+
+
+def test_a_seat_nested_past_the_recursion_limit_is_refused_in_words() -> None:
+    from hogwarts_rules import find_game
+    from hogwarts_rules.errors import RulesError
+
+    deep: list[object] = []
+    for _ in range(5000):
+        deep = [deep]
+    for spec in (find_game("clue"), find_game("adventure"), find_game("hr")):
+        with pytest.raises(RulesError) as caught:
+            spec.new_game(None, seed=1).view(deep)  # type: ignore[arg-type]
+        assert "<a list of 1 item>" in caught.value.message

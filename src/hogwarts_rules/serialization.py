@@ -90,6 +90,9 @@ MAX_STRING: Final = 1000
 T = TypeVar("T")
 
 
+_ATOMS: Final = (str, int, float, bool, type(None))
+
+
 def shown_key(key: object, limit: int = 60) -> str:
     """A mapping key as text for a message or a path: bounded, and never raising.
 
@@ -101,12 +104,19 @@ def shown_key(key: object, limit: int = 60) -> str:
         ('points', '7', 'x...')
         >>> shown_key(10**5000)
         '<an integer of 16610 bits>'
+        >>> shown_key([[1], 2])
+        '<a list of 2 items>'
     """
     if isinstance(key, int) and not isinstance(key, bool) and abs(key) >= 10**30:
         return f"<an integer of {key.bit_length()} bits>"
+    flat = isinstance(key, tuple) and len(key) <= 8 and all(isinstance(x, _ATOMS) for x in key)
+    if not flat and isinstance(key, list | tuple | dict | set | frozenset):
+        # never the repr of a container: it may be huge, or nested past the recursion limit
+        count = len(key)
+        return f"<a {type(key).__name__} of {count} item{'' if count == 1 else 's'}>"
     try:
         text = key if isinstance(key, str) else repr(key)
-    except ValueError:
+    except Exception:  # a Python caller's object whose repr fails (or recurses)
         return f"<a {type(key).__name__}>"
     return text if len(text) <= limit else text[: limit - 3] + "..."
 

@@ -560,3 +560,36 @@ def test_malformed_top_level_is_refused() -> None:
         load_content({"name": "empty"})
     with pytest.raises(InvalidDataError):
         load_content([])
+
+
+@pytest.mark.parametrize(
+    ("where", "name"),
+    [
+        ("name", "Bad\ud800"),
+        ("name", "Bad\x01"),
+        ("name", ""),
+        ("name", " padded"),
+        ("name", "x" * 81),
+        ("help", "<Felix"),
+        ("help", "Felix\u2028Felicis"),
+        ("dark", "Troll\x1b[2J"),
+        ("door", "north\ndoor"),
+    ],
+)
+def test_content_names_go_through_the_one_validation(where: str, name: str) -> None:
+    data = content_to_dict(default_content())
+    if where == "name":
+        data["name"] = name
+        path = "$.name"
+    elif where == "help":
+        data["help_deck"][0]["name"] = name
+        path = "$.help_deck[0].name"
+    elif where == "dark":
+        data["dark_deck"][0]["name"] = name
+        path = "$.dark_deck[0].name"
+    else:
+        data["board"]["doors"][0]["id"] = name
+        path = "$.board.doors[0].id"
+    with pytest.raises(InvalidDataError) as caught:
+        load_content(data)
+    assert (caught.value.code, caught.value.path) == ("bad_content", path)

@@ -33,6 +33,7 @@ from hogwarts_rules.clue.cards import BURROW, LOCATIONS, STUDENTS
 from hogwarts_rules.clue.vocabulary import Affects, HelpKind, Special, Square
 from hogwarts_rules.errors import InvalidDataError
 from hogwarts_rules.frozen import FrozenMap, sorted_repr
+from hogwarts_rules.names import MAX_LABEL_LENGTH, name_problem
 from hogwarts_rules.serialization import structure, unstructure
 
 __all__ = [
@@ -320,7 +321,24 @@ def _bad(path: str, message: str) -> InvalidDataError:
     return InvalidDataError("bad_content", f"{path}: {message}", path)
 
 
+def _check_names(content: Content) -> None:
+    """The content's own names and ids go through the one validation of names.
+
+    (`hogwarts_rules.names`: 1 to 80 characters, no white space at an end, no control,
+    format, surrogate or separator characters, not starting with ``<``.)
+    """
+    named: list[tuple[str, object]] = [("$.name", content.name)]
+    named += [(f"$.help_deck[{i}].name", card.name) for i, card in enumerate(content.help_deck)]
+    named += [(f"$.dark_deck[{i}].name", card.name) for i, card in enumerate(content.dark_deck)]
+    named += [(f"$.board.doors[{i}].id", door.id) for i, door in enumerate(content.board.doors)]
+    for path, name in named:
+        problem = name_problem(name, MAX_LABEL_LENGTH)
+        if problem is not None:
+            raise _bad(path, f"a name {problem}")
+
+
 def _validate(content: Content) -> None:
+    _check_names(content)
     board = content.board
     if not board.grid or any(len(row) != len(board.grid[0]) for row in board.grid):
         raise _bad("$.board.grid", "rows must be non-empty and all the same length")

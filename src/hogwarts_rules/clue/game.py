@@ -63,7 +63,7 @@ from hogwarts_rules.dice import DiceSource
 from hogwarts_rules.engine import Context, GameBase, Outcome, check_player_names, make_dice
 from hogwarts_rules.frozen import FrozenMap
 from hogwarts_rules.history import History
-from hogwarts_rules.serialization import unstructure
+from hogwarts_rules.serialization import shown_key, unstructure
 
 if TYPE_CHECKING:
     from hogwarts_rules.clue.view import ClueView
@@ -190,7 +190,7 @@ class Game(GameBase):
         found = self.seats.get(name) if type(name) is str else None
         if found is None:
             raise refuse(
-                "unknown_player", f"there is no player called {str(name)[:60]!r} in this game"
+                "unknown_player", f"there is no player called {shown_key(name)!r} in this game"
             )
         return found
 
