@@ -149,7 +149,7 @@ def run(args: argparse.Namespace) -> int:
 
         from hogwarts_rules.frontends.web.app import create_app, uvicorn_config
     except ImportError:
-        print(EXTRA_MESSAGE, file=sys.stderr)
+        print(f"hogwarts-rules: error: {EXTRA_MESSAGE}", file=sys.stderr)
         return 2
     from hogwarts_rules.frontends.web.relay import Relay, RelayError
 
@@ -170,7 +170,8 @@ def run(args: argparse.Namespace) -> int:
             players = find_game(args.game).default_players
         created = relay.add_game(args.game, players, humans or [], bot=args.bot, seed=args.seed)
     except (RelayError, LookupError, ValueError) as error:
-        print(f"hogwarts-rules web: {getattr(error, 'message', error)}", file=sys.stderr)
+        message = getattr(error, "message", error)
+        print(f"hogwarts-rules: error: {message} (see: hogwarts-rules web --help)", file=sys.stderr)
         return 2
     allow_hosts: list[str] = list(args.allow_host)
     name, also, note = link_host(
