@@ -108,3 +108,20 @@ def test_the_site_loads_nothing_from_outside() -> None:
 
 
 MERMAID_GLOBAL = 'globalThis.__esbuild_esm_mermaid_nm["mermaid"].default;'
+
+
+def test_the_terminal_pictures_are_the_scripts(tmp_path: Path) -> None:
+    """docs/images/play-*.svg are what docs/terminal_screenshot.py draws today."""
+    import importlib.util
+
+    script = Path(__file__).resolve().parents[1] / "docs" / "terminal_screenshot.py"
+    spec = importlib.util.spec_from_file_location("terminal_screenshot", script)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    vars(module)["IMAGES"] = tmp_path  # draw into tmp_path
+    module.main()
+    for name in module.SESSIONS:
+        drawn = (tmp_path / f"{name}.svg").read_text(encoding="utf-8")
+        committed = (script.parent / "images" / f"{name}.svg").read_text(encoding="utf-8")
+        assert drawn == committed, f"run python docs/terminal_screenshot.py ({name})"
