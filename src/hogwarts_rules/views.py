@@ -9,11 +9,12 @@ same across games.
 from __future__ import annotations
 
 import enum
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any, Literal, TypeVar
 
 import attrs
 
 from hogwarts_rules.bots import seat_actions
+from hogwarts_rules.dice import CHANCE
 from hogwarts_rules.engine import ChanceRequest, Decision
 from hogwarts_rules.errors import InvalidDataError
 from hogwarts_rules.frozen import FrozenMap
@@ -23,11 +24,47 @@ if TYPE_CHECKING:
     from hogwarts_rules.actions import Action
     from hogwarts_rules.engine import GameBase
 
-__all__ = ["actions_dict", "awaited_for", "plain", "view_from_dict", "viewer_actions"]
+__all__ = [
+    "EngineAskKind",
+    "actions_dict",
+    "awaited_for",
+    "engine_ask",
+    "plain",
+    "view_from_dict",
+    "viewer_actions",
+]
 
 V = TypeVar("V")
 
 _NOTHING: FrozenMap[str, int | str] = FrozenMap()
+
+
+EngineAskKind = Literal["over", "chance", "decision"]
+"""The questions every game asks alike (each game's ``Ask`` kinds include them)."""
+
+
+def engine_ask(
+    game: GameBase, viewer: str | None, *, secret: bool, over: str = "The game is over."
+) -> tuple[str | None, EngineAskKind, str] | None:
+    """Who acts and what they are asked, when the engine itself asks it, else ``None``.
+
+    The end (the outcome in words, or ``over``), a roll of external dice, or a
+    decision the rules ask for on the way: as ``(who, kind, words)`` for a game's
+    ``Ask``. With ``secret``, a decision's words go to the deciding seat only (the
+    others read "Ben must decide"). ``None``: an ordinary step of the game's own,
+    which the game words itself.
+    """
+    if game.is_over:
+        outcome = game.outcome
+        return (None, "over", over if outcome is None else outcome.description)
+    request = game.awaiting
+    if isinstance(request, ChanceRequest):
+        return (CHANCE, "chance", request.label)
+    if isinstance(request, Decision):
+        if secret and request.player != viewer:
+            return (request.player, "decision", f"{request.player} must decide")
+        return (request.player, "decision", request.prompt)
+    return None
 
 
 def awaited_for(

@@ -22,11 +22,16 @@ import attrs
 from hogwarts_rules.actions import Action
 from hogwarts_rules.adventure.events import Ending
 from hogwarts_rules.adventure.player import Player
-from hogwarts_rules.dice import CHANCE
-from hogwarts_rules.engine import ChanceRequest, Decision, Outcome
+from hogwarts_rules.engine import Outcome
 from hogwarts_rules.frozen import FrozenMap
 from hogwarts_rules.serialization import unstructure
-from hogwarts_rules.views import actions_dict, awaited_for, view_from_dict, viewer_actions
+from hogwarts_rules.views import (
+    actions_dict,
+    awaited_for,
+    engine_ask,
+    view_from_dict,
+    viewer_actions,
+)
 
 if TYPE_CHECKING:
     from hogwarts_rules.adventure.game import Game
@@ -145,14 +150,9 @@ _MOVES: dict[str, str] = {
 
 def ask_for(game: Game) -> Ask:
     """Who acts in ``game`` and what they are asked (the game keeps no secrets)."""
-    if game.is_over:
-        outcome = game.outcome
-        return Ask(None, "over", "The game is over." if outcome is None else outcome.description)
-    request = game.awaiting
-    if isinstance(request, ChanceRequest):
-        return Ask(CHANCE, "chance", request.label)
-    if isinstance(request, Decision):
-        return Ask(request.player, "decision", request.prompt)
+    asked = engine_ask(game, None, secret=False)
+    if asked is not None:
+        return Ask(*asked)
     current = game.current_player
     if current is None:
         return Ask(None, "roll_off", "Roll for who goes first")

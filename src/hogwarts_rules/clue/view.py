@@ -17,11 +17,16 @@ import attrs
 from hogwarts_rules.actions import Action
 from hogwarts_rules.clue.records import SuggestionRecord
 from hogwarts_rules.clue.vocabulary import Phase, Step
-from hogwarts_rules.dice import CHANCE
-from hogwarts_rules.engine import ChanceRequest, Decision, Outcome
+from hogwarts_rules.engine import Outcome
 from hogwarts_rules.frozen import FrozenMap, sorted_repr
 from hogwarts_rules.serialization import unstructure
-from hogwarts_rules.views import actions_dict, awaited_for, view_from_dict, viewer_actions
+from hogwarts_rules.views import (
+    actions_dict,
+    awaited_for,
+    engine_ask,
+    view_from_dict,
+    viewer_actions,
+)
 
 if TYPE_CHECKING:
     from hogwarts_rules.clue.content import Content
@@ -275,16 +280,9 @@ _STEP_ASKS: dict[Step, tuple[AskKind, str]] = {
 
 def ask_for(game: Game, player: str | None) -> Ask:
     """Who acts in ``game`` and what they are asked, as ``player`` may know it."""
-    if game.is_over:
-        outcome = game.outcome
-        return Ask(None, "over", "The game is over." if outcome is None else outcome.description)
-    request = game.awaiting
-    if isinstance(request, ChanceRequest):
-        return Ask(CHANCE, "chance", request.label)
-    if isinstance(request, Decision):
-        if request.player == player:
-            return Ask(request.player, "decision", request.prompt)
-        return Ask(request.player, "decision", f"{request.player} must decide")
+    asked = engine_ask(game, player, secret=True)
+    if asked is not None:
+        return Ask(*asked)
     if game.phase == Phase.DEAL:
         return Ask(None, "deal", "Deal the cards to start the game")
     current = game.current_player

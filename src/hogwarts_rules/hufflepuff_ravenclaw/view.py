@@ -18,12 +18,17 @@ from typing import TYPE_CHECKING, Any, Literal
 import attrs
 
 from hogwarts_rules.actions import Action
-from hogwarts_rules.dice import CHANCE
-from hogwarts_rules.engine import ChanceRequest, Decision, Outcome
+from hogwarts_rules.engine import Outcome
 from hogwarts_rules.frozen import FrozenMap
 from hogwarts_rules.hufflepuff_ravenclaw.character import Character, SkillKind, Spell
 from hogwarts_rules.serialization import unstructure
-from hogwarts_rules.views import actions_dict, awaited_for, view_from_dict, viewer_actions
+from hogwarts_rules.views import (
+    actions_dict,
+    awaited_for,
+    engine_ask,
+    view_from_dict,
+    viewer_actions,
+)
 
 if TYPE_CHECKING:
     from hogwarts_rules.hufflepuff_ravenclaw.game import Game
@@ -145,14 +150,9 @@ _GAME_MASTER = (
 
 def ask_for(game: Game) -> Ask:
     """Who acts in ``game`` and what they are asked (the scene keeps no secrets)."""
-    if game.is_over:
-        outcome = game.outcome
-        return Ask(None, "over", "The scene is over." if outcome is None else outcome.description)
-    request = game.awaiting
-    if isinstance(request, ChanceRequest):
-        return Ask(CHANCE, "chance", request.label)
-    if isinstance(request, Decision):
-        return Ask(request.player, "decision", request.prompt)
+    asked = engine_ask(game, None, secret=False, over="The scene is over.")
+    if asked is not None:
+        return Ask(*asked)
     return Ask(None, "game_master", _GAME_MASTER)
 
 
