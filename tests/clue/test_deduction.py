@@ -839,3 +839,21 @@ def test_a_contradiction_survives_pickling() -> None:
     error = contradiction(start().holds("Ben", ["Scabior"]).lacks("Ben", ["Scabior"]))
     copy = pickle.loads(pickle.dumps(error))
     assert (copy.code, copy.message, copy.conflict) == (error.code, error.message, error.conflict)
+
+
+@settings(SETTINGS, max_examples=120)
+@given(book=st.one_of(true_histories().map(lambda scenario: scenario.book), any_histories()))
+def test_a_solve_without_reasons_changes_only_the_reasons(book: Notebook) -> None:
+    """``reasons=False``: the same counts, triples and certainties; the same contradiction."""
+    for weighted in (False, True):
+        try:
+            full = book.solve(weighted=weighted)
+        except ContradictionError as error:
+            with pytest.raises(ContradictionError) as caught:
+                book.solve(weighted=weighted, reasons=False)
+            assert caught.value.conflict == error.conflict
+            continue
+        bare = book.solve(weighted=weighted, reasons=False)
+        assert all(not c.reasons for c in bare.certainties)
+        emptied = tuple(attrs.evolve(c, reasons=()) for c in full.certainties)
+        assert bare == attrs.evolve(full, certainties=emptied)

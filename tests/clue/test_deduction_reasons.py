@@ -253,3 +253,25 @@ def test_weighted_certainties_have_the_same_reasons(weighted: bool) -> None:
     for book, result in solved()[::8]:
         again = book.solve(weighted=weighted)
         assert again.certainties == result.certainties
+
+
+def without_reasons(result: Deduction) -> Deduction:
+    """``result`` with every certainty's reasons emptied."""
+    return attrs.evolve(
+        result,
+        certainties=tuple(attrs.evolve(c, reasons=()) for c in result.certainties),
+    )
+
+
+def test_a_solve_without_reasons_differs_only_in_the_reasons() -> None:
+    """``solve(reasons=False)``: the same counts, triples and certainties, empty reasons."""
+    for book, result in solved():
+        for weighted in (False, True):
+            full = result if not weighted else book.solve(weighted=True)
+            bare = book.solve(weighted=weighted, reasons=False)
+            assert bare == without_reasons(full)
+            assert bare != full or not full.certainties
+            assert [(c.card, c.owner) for c in bare.certainties] == [
+                (c.card, c.owner) for c in full.certainties
+            ]
+            assert bare.solution == full.solution

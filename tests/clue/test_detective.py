@@ -273,3 +273,54 @@ def test_the_best_suggestion_is_the_best_of_every_pair() -> None:
                 checked += 1
             game, _ = game.apply(bots[who].choose(view, who, actions))
     assert checked >= 20
+
+
+def test_play_solves_without_reasons_and_plays_the_same_games(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The bot never reads the reasons: skipping them changes no action of 30 seeded games."""
+
+    def games() -> list[dict[str, Any]]:
+        finals = []
+        for seed in range(30):
+            players = 3 + seed % 3
+            bots: dict[str, clue.Bot] = {
+                name: clue.DetectiveBot() if i % 2 == 0 or seed % 2 else clue.NotebookBot()
+                for i, name in enumerate(NAMES[:players])
+            }
+            finals.append(clue.play_out(start(seed, players), bots).to_dict())
+        return finals
+
+    solve = clue.Notebook.solve
+    asked: list[bool] = []
+
+    def recording(book: clue.Notebook, **options: Any) -> clue.Deduction:
+        asked.append(options.get("reasons", True))
+        return solve(book, **options)
+
+    monkeypatch.setattr(clue.Notebook, "solve", recording)
+    bare = games()
+    assert asked and not any(asked)  # every solve of play skipped the reasons
+
+    def with_reasons(book: clue.Notebook, **options: Any) -> clue.Deduction:
+        return solve(book, **{**options, "reasons": True})
+
+    monkeypatch.setattr(clue.Notebook, "solve", with_reasons)
+    assert games() == bare
+
+
+def test_the_public_deduction_after_play_has_its_reasons() -> None:
+    game = start(2)
+    detectives = {name: clue.DetectiveBot() for name in NAMES[:4]}
+    bots: dict[str, clue.Bot] = dict(detectives)
+    for _ in range(100):
+        game = step(game, bots)
+    assert not game.is_over
+    for who in NAMES[:4]:
+        assert not detectives[who]._known[who].reasoned  # play solved without reasons
+        view = game.view(who)
+        deduction = detectives[who].deduction(view)
+        assert deduction == clue.Notebook.from_view(view).solve()
+        assert deduction.certainties
+        assert all(c.reasons for c in deduction.certainties)
+        assert detectives[who].deduction(view) is deduction  # kept, reasons and all

@@ -157,7 +157,8 @@ class Certainty:
     Attributes:
         card: the card.
         owner: where it certainly is (a player or `ENVELOPE`).
-        reasons: the chain of facts and steps that force it, in words.
+        reasons: the chain of facts and steps that force it, in words (empty when
+            solved with ``Notebook.solve(reasons=False)``).
     """
 
     card: str
@@ -227,8 +228,9 @@ class Deduction:
 
     def best_accusation(self) -> tuple[tuple[str, ...], Fraction]:
         """The most likely envelope triple and the probability it is right."""
-        triple = max(self.triples, key=lambda t: (self.triples[t], t))
-        return triple, self.triples[triple] / self.deals
+        most = max(self.triples.values())  # ties: the last of them in name order
+        triple = max(t for t, deals in self.triples.items() if deals == most)
+        return triple, most / self.deals
 
     def suggestion_value(self, suspect: str, item: str, location: str) -> float:
         """A suggestion's worth: the entropy of the envelope's three cards it touches.
@@ -378,7 +380,7 @@ class Notebook:
             book = book.not_solution(suspect, item, location, source=f"{player} accused wrongly")
         return book
 
-    def solve(self, *, weighted: bool = False) -> Deduction:
+    def solve(self, *, weighted: bool = False, reasons: bool = True) -> Deduction:
         """Count the consistent deals and derive every probability and certainty.
 
         Args:
@@ -386,6 +388,10 @@ class Notebook:
                 number of suggested cards the refuter holds in that deal (a refuter
                 shows one of their matching cards at random). Refutations shown to
                 others carry no weight: a card is shown whatever the deal.
+            reasons: explain each certainty. With ``False`` the deduction has the same
+                counts, triples and certainties (card and owner) but every
+                certainty's ``reasons`` is empty, and no reason is worked out
+                (cheaper, for callers that never read them).
 
         Raises:
             ContradictionError: no deal satisfies the facts (the error names an
@@ -395,15 +401,23 @@ class Notebook:
         result, scale = problem.count(weighted=weighted)
         if result.total == 0:
             raise ContradictionError(*self._explain_contradiction())
-        certainties = problem.certainties(self, result)
+        certainties = problem.certainties(self, result, reasons=reasons)
         owners = (*self.players, ENVELOPE)
+        # Many counts repeat (0, every deal, the triples' few values): one Fraction each.
+        fractions: dict[int, Fraction] = {}
+
+        def exact(value: int) -> Fraction:
+            found = fractions.get(value)
+            if found is None:
+                found = fractions[value] = Fraction(value, scale)
+            return found
+
+        cards = result.cards
         counts = {
-            card: {o: Fraction(result.cards.get((card, o), 0), scale) for o in owners}
-            for card in _cards(self.deck)
+            card: {o: exact(cards.get((card, o), 0)) for o in owners} for card in _cards(self.deck)
         }
-        triples = {triple: Fraction(value, scale) for triple, value in result.triples.items()}
-        total = Fraction(result.total, scale)
-        return Deduction(owners, total, counts, triples, certainties, self.deck)
+        triples = {triple: exact(value) for triple, value in result.triples.items()}
+        return Deduction(owners, exact(result.total), counts, triples, certainties, self.deck)
 
     def _explain_contradiction(self) -> tuple[str, tuple[Fact, ...]]:
         facts: Sequence[Fact] = self.facts
@@ -956,13 +970,19 @@ class _Problem:
         )
         return result, scale
 
-    def certainties(self, book: Notebook, result: _Result) -> tuple[Certainty, ...]:
-        reasons = _explain(self)
+    def certainties(
+        self, book: Notebook, result: _Result, *, reasons: bool = True
+    ) -> tuple[Certainty, ...]:
+        """Every card whose place ``result`` makes certain (with reasons if ``reasons``)."""
+        explained = _explain(self) if reasons else {}
         found = []
         for card in _cards(self.deck):
             for owner in (*self.players, ENVELOPE):
                 if result.cards.get((card, owner), 0) == result.total:
-                    why = reasons.get(card) or (_by_contradiction(book, card, owner),)
+                    if reasons:
+                        why = explained.get(card) or (_by_contradiction(book, card, owner),)
+                    else:
+                        why = ()
                     found.append(Certainty(card, owner, why))
         return tuple(found)
 

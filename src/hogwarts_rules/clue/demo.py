@@ -142,7 +142,7 @@ def _narrate(steps: Sequence[_Step], reader: str, say: Callable[[str], None], fu
         view = step.after.view(reader)
         if not view.hand or step.after.is_over:
             continue
-        now = Notebook.from_view(view).solve()
+        now = Notebook.from_view(view).solve(reasons=False)
         if known is None:
             hand = ", ".join(_unbroken(card) for card in view.hand)
             say(f"  {reader} holds {hand}: {_envelopes(now)}.")

@@ -3,7 +3,8 @@
 `DetectiveBot` sees only its player's `ClueView`, like the other bots. From the
 view it builds a `Notebook` (`Notebook.from_view`: its hand, every pass, every card
 shown to it, every card someone else showed, every wrong accusation) and solves it
-exactly (`Notebook.solve`), once each time the view says something new. Then:
+exactly (`Notebook.solve`, without the reasons it never reads), once each time the view
+says something new. Then:
 
 - **moving**, it heads for the location most likely to be the envelope's: each
   location that may be in the envelope is worth its envelope probability, less
@@ -105,6 +106,7 @@ class _Knowledge:
     shown: dict[str, frozenset[str]]  # refuter -> cards they showed this player
     book: Notebook | None = None  # the facts solved (None: not kept)
     exact: bool = True  # False: solved from fewer facts, which allow the very same deals
+    reasoned: bool = False  # True: the certainties carry their reasons
     # Filled as the bot scores suggestions (see `coded` and `_answers`).
     _coded: dict[str, list[tuple[int, bool, float]]] = attrs.field(factory=dict)
     answers: dict[tuple[int, int, int], tuple[tuple[str, int], ...]] = attrs.field(factory=dict)
@@ -147,9 +149,12 @@ class _Knowledge:
         return found
 
     @classmethod
-    def of(cls, view: ClueView, key: _Key, book: Notebook | None = None) -> _Knowledge:
+    def of(
+        cls, view: ClueView, key: _Key, book: Notebook | None = None, *, reasons: bool = False
+    ) -> _Knowledge:
+        """``view`` solved (the certainties' reasons only if ``reasons``: play never reads them)."""
         book = book or Notebook.from_view(view)
-        deduction = book.solve()
+        deduction = book.solve(reasons=reasons)
         # The probabilities as floats, straight from the exact counts: the same floats
         # as float(deduction.probability(card, owner)) (integer division rounds
         # correctly), without a Fraction per card and owner.
@@ -169,7 +174,7 @@ class _Knowledge:
         }
         seat = view.order.index(view.me)
         refuters = view.order[seat + 1 :] + view.order[:seat]
-        return cls(key, deduction, owners, envelope, refuters, _shown(view), book)
+        return cls(key, deduction, owners, envelope, refuters, _shown(view), book, reasoned=reasons)
 
     def grown(self, view: ClueView, key: _Key, book: Notebook) -> _Knowledge | None:
         """This knowledge for ``book``, unsolved, when its new facts allow the same deals.
@@ -306,8 +311,9 @@ class DetectiveBot:
         look in the envelope, so those key the cache (one entry per player).
         """
         known = self._tables(view)
-        if not known.exact:  # the same counts, but the certainties' reasons need every fact
-            known = self._known[view.me] = _Knowledge.of(view, known.key, known.book)
+        # Play solves without reasons; a deduction handed out has them, from every fact.
+        if not known.exact or not known.reasoned:
+            known = self._known[view.me] = _Knowledge.of(view, known.key, known.book, reasons=True)
         return known.deduction
 
     def accusation(self, view: ClueView) -> tuple[str, ...] | None:

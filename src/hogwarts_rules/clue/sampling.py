@@ -97,7 +97,7 @@ def sample_deals(
     def solve(book: Notebook) -> Deduction:
         found = solved.get(book.facts)
         if found is None:
-            found = solved[book.facts] = book.solve(weighted=weighted)
+            found = solved[book.facts] = book.solve(weighted=weighted, reasons=False)
         return found
 
     deals: list[Deal] = []
