@@ -9,6 +9,9 @@ same across games.
 from __future__ import annotations
 
 import enum
+import inspect
+import types
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Literal, TypeVar
 
 import attrs
@@ -30,6 +33,7 @@ __all__ = [
     "awaited_for",
     "engine_ask",
     "plain",
+    "positional",
     "view_from_dict",
     "viewer_actions",
 ]
@@ -85,6 +89,46 @@ def awaited_for(
     if isinstance(request, Decision) and (public or request.player == seat):
         return request.prompt, request.details
     return "", _NOTHING
+
+
+_POSITIONAL: dict[type[Any], Callable[..., Any]] = {}
+
+
+def positional(cls: type[V]) -> Callable[..., V]:
+    """A fast constructor for the frozen attrs view class ``cls`` (for building views).
+
+    It takes every field positionally, in declaration order (defaults too), and sets
+    them as they are: no converter or validator runs, so each value must already have
+    its final type (values the game built itself). The view is equal to the one
+    ``cls(...)`` builds from the same values. Generated once per class (one line per
+    field, a slot set through its descriptor).
+
+    Examples:
+        >>> @attrs.frozen
+        ... class Point:
+        ...     x: int
+        ...     y: int = 0
+        >>> positional(Point)(1, 2) == Point(1, 2)
+        True
+    """
+    found = _POSITIONAL.get(cls)
+    if found is not None:
+        return found
+    names = [field.name for field in attrs.fields(cls)]  # type: ignore[arg-type]
+    namespace: dict[str, Any] = {"_new": object.__new__, "_cls": cls, "_set": object.__setattr__}
+    lines = [f"def make_{cls.__name__}({', '.join(names)}):", "    new = _new(_cls)"]
+    for name in names:
+        slot = inspect.getattr_static(cls, name, None)
+        if isinstance(slot, types.MemberDescriptorType):
+            namespace[f"_set_{name}"] = slot.__set__
+            lines.append(f"    _set_{name}(new, {name})")
+        else:
+            lines.append(f"    _set(new, {name!r}, {name})")
+    lines.append("    return new")
+    exec("\n".join(lines), namespace)  # generated from the class's own field names
+    function: Callable[..., V] = namespace[f"make_{cls.__name__}"]
+    _POSITIONAL[cls] = function
+    return function
 
 
 def viewer_actions(game: GameBase, seat: str | None) -> tuple[Action, ...]:

@@ -29,6 +29,7 @@ from hogwarts_rules.views import (
     actions_dict,
     awaited_for,
     engine_ask,
+    positional,
     view_from_dict,
     viewer_actions,
 )
@@ -148,36 +149,75 @@ _MOVES: dict[str, str] = {
 }
 
 
+# Views are built from values the game made itself, whose types are final: their
+# fast constructors (no converter, no validator) build values equal to ``cls(...)``.
+_make_ask = positional(Ask)
+_make_view = positional(AdventureView)
+
+_ROLL_OFF_ASK = Ask(None, "roll_off", "Roll for who goes first")
+
+# The question of a turn, by (current player, the types of their legal actions): a
+# pure function of the key, and the same `Ask` value each time (asks are frozen and
+# compared by value).
+_TURN_ASKS: dict[tuple[str, tuple[str, ...]], Ask] = {}
+_TURN_ASKS_LIMIT = 256
+
+
 def ask_for(game: Game) -> Ask:
     """Who acts in ``game`` and what they are asked (the game keeps no secrets)."""
-    asked = engine_ask(game, None, secret=False)
-    if asked is not None:
-        return Ask(*asked)
-    current = game.current_player
+    return _ask(game, game.current_player, None)
+
+
+def _ask(game: Game, current: str | None, actions: tuple[Action, ...] | None) -> Ask:
+    """`ask_for`, given ``game.current_player`` and, if known, its legal actions."""
+    if game.pending is not None or game.finished is not None:
+        asked = engine_ask(game, None, secret=False)
+        if asked is not None:
+            return _make_ask(*asked)
     if current is None:
-        return Ask(None, "roll_off", "Roll for who goes first")
-    moves = [_MOVES.get(action.TYPE, action.TYPE) for action in game.legal_actions(current)]
-    choices = " or ".join(moves) if moves else "play"
-    return Ask(current, "turn", f"{current}'s turn: {choices}")
+        return _ROLL_OFF_ASK
+    if actions is None:
+        actions = game.legal_actions(current)
+    key = (current, tuple([action.TYPE for action in actions]))
+    found = _TURN_ASKS.get(key)
+    if found is None:
+        if len(_TURN_ASKS) >= _TURN_ASKS_LIMIT:
+            _TURN_ASKS.clear()
+        moves = [_MOVES.get(kind, kind) for kind in key[1]]
+        choices = " or ".join(moves) if moves else "play"
+        found = _TURN_ASKS[key] = _make_ask(current, "turn", f"{current}'s turn: {choices}")
+    return found
 
 
 def view_for(game: Game, seat: str | None) -> AdventureView:
     """Build ``seat``'s view of ``game`` (use `Game.view`)."""
     prompt, details = awaited_for(game, seat, public=True)
     finished = game.finished
+    current = game.current_player
     to_act = game.to_act
-    return AdventureView(
-        viewer=seat,
-        players=game.players,
-        order=game.order,
-        turn=game.turn,
-        round=game.round,
-        finished=finished,
-        current_player=game.current_player,
-        to_act=to_act,
-        legal_actions=viewer_actions(game, seat),
-        ask=ask_for(game),
-        prompt=prompt,
-        details=details,
-        outcome=None if finished is None else game.outcome,
+    # The seat's actions (`viewer_actions`), worked out once: when the seat is the
+    # only one to act and its turn has no pending question, they are also the
+    # current player's actions that the turn's question names.
+    if seat is not None and finished is None and to_act == (seat,):
+        actions = game.legal_actions(seat)
+        asked = _ask(game, current, actions if seat == current else None)
+    else:
+        actions = viewer_actions(game, seat)
+        asked = _ask(game, current, None)
+    # Positional, in `AdventureView`'s field order (checked against
+    # ``AdventureView(...)`` in tests/test_view_speed.py).
+    return _make_view(
+        seat,
+        game.players,
+        game.order,
+        game.turn,
+        game.round,
+        finished,
+        current,
+        to_act,
+        actions,
+        asked,
+        prompt,
+        details,
+        None if finished is None else game.outcome,
     )

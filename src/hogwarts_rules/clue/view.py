@@ -24,6 +24,7 @@ from hogwarts_rules.views import (
     actions_dict,
     awaited_for,
     engine_ask,
+    positional,
     view_from_dict,
     viewer_actions,
 )
@@ -241,18 +242,20 @@ def public_seats(game: Game) -> tuple[SeatView, ...]:
     """What everyone may see of every seat, in seat order (no card is named but face-up Help)."""
     # Each seat value builds its public part once (a seat that did not change since the
     # last action is the same value, and so costs nothing).
-    return tuple([seat._public for seat in game.seats.values()])
+    return tuple([seat._public for seat in game.seats._data.values()])
 
 
 _Shown = tuple[tuple[str, str, str], ...]
 _Mine = tuple[tuple[tuple[str, str], ...], tuple[tuple[str, str], ...]]
 
-# Each player's part of a game's ``shown`` record, by the record (a tuple that stays
+# Every player's part of a game's ``shown`` record, by the record (a tuple that stays
 # the same value, and the same object, from one action to the next until a card is
 # shown): a pure function of the tuple, kept with a reference to it, so that an entry
-# is only ever found for the very tuple it was built from.
+# is only ever found for the very tuple it was built from. Worked out for every player
+# at once, in one pass over the record.
 _SHOWN: dict[int, tuple[_Shown, dict[str, _Mine]]] = {}
 _SHOWN_LIMIT = 256
+_NONE_SHOWN: _Mine = ((), ())
 
 
 def _shown_for(shown: _Shown, player: str) -> _Mine:
@@ -261,14 +264,14 @@ def _shown_for(shown: _Shown, player: str) -> _Mine:
     if entry is None or entry[0] is not shown:
         if len(_SHOWN) >= _SHOWN_LIMIT:
             _SHOWN.clear()
-        entry = _SHOWN[id(shown)] = (shown, {})
-    mine = entry[1].get(player)
-    if mine is None:
-        mine = entry[1][player] = (
-            tuple((r, card) for s, r, card in shown if s == player),
-            tuple((s, card) for s, r, card in shown if r == player),
-        )
-    return mine
+        to: dict[str, list[tuple[str, str]]] = {}
+        by: dict[str, list[tuple[str, str]]] = {}
+        for suggester, refuter, card in shown:
+            to.setdefault(suggester, []).append((refuter, card))
+            by.setdefault(refuter, []).append((suggester, card))
+        everyone = {name: (tuple(to.get(name, ())), tuple(by.get(name, ()))) for name in {*to, *by}}
+        entry = _SHOWN[id(shown)] = (shown, everyone)
+    return entry[1].get(player, _NONE_SHOWN)
 
 
 _STEP_ASKS: dict[Step, tuple[AskKind, str]] = {
@@ -277,22 +280,48 @@ _STEP_ASKS: dict[Step, tuple[AskKind, str]] = {
     Step.ACT: ("act", "{} to suggest, accuse or end the turn"),
 }
 
+# Views are built from values the game made itself, whose types are final: their
+# fast constructors (no converter, no validator) build values equal to ``cls(...)``.
+_make_ask = positional(Ask)
+
+_DEAL_ASK = Ask(None, "deal", "Deal the cards to start the game")
+
+# The question of an ordinary step (no decision, no roll awaited, not the current
+# player's own "act" question), by (step, current player): a pure function of the
+# key, and the same `Ask` value each time (asks are frozen and compared by value).
+_STEP_ASK_CACHE: dict[tuple[Step, str | None], Ask] = {}
+_STEP_ASK_LIMIT = 256
+
 
 def ask_for(game: Game, player: str | None) -> Ask:
     """Who acts in ``game`` and what they are asked, as ``player`` may know it."""
-    asked = engine_ask(game, player, secret=True)
-    if asked is not None:
-        return Ask(*asked)
+    return _ask(game, player, None)
+
+
+def _ask(game: Game, player: str | None, actions: tuple[Action, ...] | None) -> Ask:
+    """`ask_for`, given ``player``'s legal actions if known."""
+    if game.pending is not None or game.phase == Phase.OVER:
+        asked = engine_ask(game, player, secret=True)
+        if asked is not None:
+            return _make_ask(*asked)
     if game.phase == Phase.DEAL:
-        return Ask(None, "deal", "Deal the cards to start the game")
+        return _DEAL_ASK
     current = game.current_player
-    kind, words = _STEP_ASKS[Step(game.step)]
-    if kind == "act" and current is not None and player == current:
-        words = "{} to " + _act_words(game, current)
-    return Ask(current, kind, words.format(current))
+    step = game.step
+    if step == Step.ACT and current is not None and player == current:
+        words = _act_words(game, current, actions)
+        return _make_ask(current, "act", f"{current} to {words}")
+    key = (step, current)
+    found = _STEP_ASK_CACHE.get(key)
+    if found is None:
+        if len(_STEP_ASK_CACHE) >= _STEP_ASK_LIMIT:
+            _STEP_ASK_CACHE.clear()
+        kind, words = _STEP_ASKS[Step(step)]
+        found = _STEP_ASK_CACHE[key] = _make_ask(current, kind, words.format(current))
+    return found
 
 
-def _act_words(game: Game, player: str) -> str:
+def _act_words(game: Game, player: str, actions: tuple[Action, ...] | None = None) -> str:
     """What ``player`` may do after moving, in words (for ``player`` alone).
 
     "suggest, accuse or end the turn", or fewer, from the player's legal actions:
@@ -300,7 +329,9 @@ def _act_words(game: Game, player: str) -> str:
     """
     from hogwarts_rules.clue.actions import Accuse, EndTurn, Suggest
 
-    kinds = {type(action) for action in game.legal_actions(player)}
+    if actions is None:
+        actions = game.legal_actions(player)
+    kinds = {type(action) for action in actions}
     offered = [
         verb
         for verb, kind in (("suggest", Suggest), ("accuse", Accuse), ("end the turn", EndTurn))
@@ -313,48 +344,65 @@ def _act_words(game: Game, player: str) -> str:
     return ", ".join(offered[:-1]) + " or " + offered[-1]
 
 
+_make_view = positional(ClueView)
+
+
 def view_for(game: Game, player: str | None) -> ClueView:
     """Build ``player``'s view of ``game``, or the table's for ``None`` (use `Game.view`)."""
-    seats = public_seats(game)
+    # The seats' public parts, straight from the seats' own dict (seat order).
+    seats = tuple([seat._public for seat in game.seats._data.values()])
     prompt, details = awaited_for(game, player, public=False)
-    knows_envelope = game.is_over or (player is not None and player in game.accused_wrongly)
+    phase = game.phase
+    knows_envelope = phase == Phase.OVER or (player is not None and player in game.accused_wrongly)
     if player is None:
         hand: tuple[str, ...] = ()
         hidden_help: tuple[str, ...] = ()
         shown_to_me: tuple[tuple[str, str], ...] = ()
         shown_by_me: tuple[tuple[str, str], ...] = ()
     else:
-        mine = game.seats[player]
+        mine = game.seats._data[player]
         hand, hidden_help = mine.hand, mine.hidden_help
         shown_to_me, shown_by_me = _shown_for(game.shown, player)
-    return ClueView(
-        player=player,
-        hand=hand,
-        hidden_help=hidden_help,
-        seats=seats,
-        order=game.order,
-        missing=game.missing,
-        wheels=game.wheels,
-        closed_doors=game.closed_doors(),
-        lit_fireplaces=game.lit_fireplaces(),
-        tokens=game.tokens,
-        current_player=game.current_player,
-        step=game.step,
-        green=game.green,
-        entered=game.entered,
-        suggestions=game.suggestions,
-        wrong_accusations=game.wrong_accusations,
-        shown_to_me=shown_to_me,
-        shown_by_me=shown_by_me,
-        help_deck_size=len(game.help_deck),
-        dark_deck_size=len(game.dark_deck),
-        to_act=game.to_act,
-        legal_actions=viewer_actions(game, player),
-        ask=ask_for(game, player),
-        prompt=prompt,
-        details=details,
-        envelope=game.envelope if knows_envelope else (),
-        phase=game.phase,
-        winner=game.winner,
-        outcome=game.outcome,
+    closed_doors, lit_fireplaces = game._wheel_state
+    to_act = game.to_act
+    # The player's actions (`viewer_actions`), worked out once: when the player is
+    # the only one to act, they are also what the "act" question names.
+    if player is not None and phase != Phase.OVER and to_act == (player,):
+        actions = game.legal_actions(player)
+        asked = _ask(game, player, actions)
+    else:
+        actions = viewer_actions(game, player)
+        asked = _ask(game, player, None)
+    # Positional, in `ClueView`'s field order (checked against ``ClueView(...)`` in
+    # tests/test_view_speed.py).
+    return _make_view(
+        player,
+        hand,
+        hidden_help,
+        seats,
+        game.order,
+        game.missing,
+        game.wheels,
+        closed_doors,
+        lit_fireplaces,
+        game.tokens,
+        game.current_player,
+        game.step,
+        game.green,
+        game.entered,
+        game.suggestions,
+        game.wrong_accusations,
+        shown_to_me,
+        shown_by_me,
+        len(game.help_deck),
+        len(game.dark_deck),
+        to_act,
+        actions,
+        asked,
+        prompt,
+        details,
+        game.envelope if knows_envelope else (),
+        phase,
+        game.winner,
+        game.outcome,
     )
