@@ -38,6 +38,7 @@ from typing import TYPE_CHECKING, Final
 from hogwarts_rules._drawing import SVG_NS, esc, fit_font, ink, wrap
 from hogwarts_rules._text import plural
 from hogwarts_rules.adventure.board import DIAGON_ALLEY, DUNGEON, LOOP, Region, Space, region
+from hogwarts_rules.adventure.layout import CELLS, belongings
 from hogwarts_rules.adventure.view import AdventureView
 from hogwarts_rules.frozen import FrozenMap
 
@@ -80,35 +81,7 @@ _REGION_FILL: Final[Mapping[Region, str]] = {
 }
 
 
-def _ring(count: int) -> list[tuple[int, int]]:
-    """``count`` cells (column, row) around a rectangle, clockwise from the top left."""
-    columns = max(2, count // 4 + 1)
-    rows = max(2, -(-(count - 2 * columns + 4) // 2))
-    cells = [(c, 0) for c in range(columns)]
-    cells += [(columns - 1, r) for r in range(1, rows)]
-    cells += [(c, rows - 1) for c in range(columns - 2, -1, -1)]
-    cells += [(0, r) for r in range(rows - 2, 0, -1)]
-    return cells[:count]
-
-
-def _layout() -> dict[Space, tuple[int, int]]:
-    """Every space's cell (column, row) on the schematic, from the board's data."""
-    ring = _ring(len(LOOP))
-    columns = max(c for c, _ in ring) + 1
-    cells: dict[Space, tuple[int, int]] = {}
-    # Diagon Alley: a column on the left, its last space beside the loop's first.
-    for i, space in enumerate(DIAGON_ALLEY):
-        cells[space] = (0, len(DIAGON_ALLEY) - 1 - i)
-    for space, (c, r) in zip(LOOP, ring, strict=True):
-        cells[space] = (c + 1, r)
-    # The dungeon: a column on the right, its first space level with the 3rd Floor.
-    first = max(cells[Space.THIRD_FLOOR][1], len(DUNGEON) - 1)
-    for i, space in enumerate(DUNGEON):
-        cells[space] = (columns + 1, first - i)
-    return cells
-
-
-_CELLS: Final = _layout()
+_CELLS: Final = CELLS
 
 
 def _centre(space: Space) -> tuple[float, float]:
@@ -225,30 +198,9 @@ def _pawns(game: AdventureView) -> list[str]:
 
 
 def _belongings(p: Player) -> list[str]:
-    counted = (
-        (p.chocolate_frogs, "Chocolate Frog"),
-        (p.beans, "Every Flavour Bean"),
-        (p.sweaters, "sweater"),
-        (p.remembralls, "Remembrall"),
-        (p.future_bonuses, "stored +1"),
-    )
-    items = [f"wand: {p.wand}"] if p.wand else []
-    if p.familiar:
-        items.append(f"familiar: {p.familiar}")
-    items += [f"{n} {what}{'s' if n != 1 else ''}" for n, what in counted if n]
-    flags = (
-        (p.cloak, "Cloak of Invisibility"),
-        (p.nimbus, "Nimbus 2000"),
-        (p.on_team, "on the Quidditch team"),
-        (p.fluffys_secret, "knows Fluffy's secret"),
-        (p.plant_lore, "plant lore"),
-        (p.wizards_mark, "Wizard's Mark"),
-    )
-    items += [what for present, what in flags if present]
+    items = belongings(p)
     if p.turns_to_miss:
-        items.append(f"misses {p.turns_to_miss} turn{'s' if p.turns_to_miss != 1 else ''}")
-    if p.mirror_turns:
-        items.append(f"{plural(p.mirror_turns, 'more turn')} at the Mirror")
+        items.append(f"misses {plural(p.turns_to_miss, 'turn')}")
     return items
 
 
@@ -273,7 +225,8 @@ def _panel(game: AdventureView, left: float, top: float) -> tuple[list[str], flo
             f"\u00b7 Chess {p.chess}",
             f"On: {p.space.value}",
         ]
-        lines += wrap(", ".join(_belongings(p)), 46) if _belongings(p) else []
+        items = _belongings(p)
+        lines += wrap(", ".join(items), 46) if items else []
         height = 22 + _LINE * len(lines) + 8
         parts.append(
             f'<g class="player" data-player="{esc(name)}" data-house="{esc(p.house or "")}" '

@@ -37,14 +37,15 @@ import itertools
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Final
 
-from hogwarts_rules._text import fill, plural
+from hogwarts_rules._text import fill
 from hogwarts_rules.adventure.board import DIAGON_ALLEY, DUNGEON, LOOP, Space
+from hogwarts_rules.adventure.layout import CELLS, belongings
 from hogwarts_rules.adventure.view import AdventureView
 from hogwarts_rules.dice import CHANCE
 from hogwarts_rules.frozen import FrozenMap
 
 if TYPE_CHECKING:
-    from hogwarts_rules.adventure.game import Game, Player
+    from hogwarts_rules.adventure.game import Game
 
 __all__ = ["ABBREVIATIONS", "REPR_LIMIT", "WIDTH", "board_text", "pawn_markers", "short_repr"]
 
@@ -93,33 +94,7 @@ _STEP: Final = _BOX + _GAP
 _NAME_WIDTH: Final = 16
 
 
-def _ring(count: int) -> list[tuple[int, int]]:
-    """``count`` cells (column, row) around a rectangle, clockwise from the top left."""
-    columns = max(2, count // 4 + 1)
-    rows = max(2, -(-(count - 2 * columns + 4) // 2))
-    cells = [(c, 0) for c in range(columns)]
-    cells += [(columns - 1, r) for r in range(1, rows)]
-    cells += [(c, rows - 1) for c in range(columns - 2, -1, -1)]
-    cells += [(0, r) for r in range(rows - 2, 0, -1)]
-    return cells[:count]
-
-
-def _layout() -> dict[Space, tuple[int, int]]:
-    """Every space's cell (column, row): the same schematic as the SVG picture."""
-    ring = _ring(len(LOOP))
-    columns = max(c for c, _ in ring) + 1
-    cells: dict[Space, tuple[int, int]] = {}
-    for i, space in enumerate(DIAGON_ALLEY):
-        cells[space] = (0, len(DIAGON_ALLEY) - 1 - i)
-    for space, (c, r) in zip(LOOP, ring, strict=True):
-        cells[space] = (c + 1, r)
-    first = max(cells[Space.THIRD_FLOOR][1], len(DUNGEON) - 1)
-    for i, space in enumerate(DUNGEON):
-        cells[space] = (columns + 1, first - i)
-    return cells
-
-
-_CELLS: Final = _layout()
+_CELLS: Final = CELLS
 _COLUMNS: Final = max(c for c, _ in _CELLS.values()) + 1
 _ROWS: Final = max(r for _, r in _CELLS.values()) + 1
 
@@ -199,32 +174,6 @@ def _board(view: AdventureView, markers: Mapping[str, str]) -> list[str]:
     return ["".join(line).rstrip() for line in grid]
 
 
-def _belongings(p: Player) -> list[str]:
-    items = [f"wand: {p.wand}"] if p.wand else []
-    if p.familiar:
-        items.append(f"familiar: {p.familiar}")
-    counted = (
-        (p.chocolate_frogs, "Chocolate Frog"),
-        (p.beans, "Every Flavour Bean"),
-        (p.sweaters, "sweater"),
-        (p.remembralls, "Remembrall"),
-        (p.future_bonuses, "stored +1"),
-    )
-    items += [f"{n} {what}{'s' if n != 1 else ''}" for n, what in counted if n]
-    flags = (
-        (p.cloak, "Cloak of Invisibility"),
-        (p.nimbus, "Nimbus 2000"),
-        (p.on_team, "on the Quidditch team"),
-        (p.fluffys_secret, "knows Fluffy's secret"),
-        (p.plant_lore, "plant lore"),
-        (p.wizards_mark, "Wizard's Mark"),
-    )
-    items += [what for present, what in flags if present]
-    if p.mirror_turns:
-        items.append(f"{plural(p.mirror_turns, 'more turn')} at the Mirror")
-    return items
-
-
 def _players(view: AdventureView, markers: Mapping[str, str]) -> list[str]:
     """The players' table: one row each, with their belongings under it."""
     lines = [
@@ -239,7 +188,7 @@ def _players(view: AdventureView, markers: Mapping[str, str]) -> list[str]:
             f"{p.house or '-':<10} {ABBREVIATIONS[p.space]:<10} {p.magic:>3} {p.flying:>3} "
             f"{p.study:>3} {p.chess:>3} {p.house_points:>6} {p.clues:>5} {p.turns_to_miss:>4}"
         )
-        items = _belongings(p)
+        items = belongings(p)
         if items:
             lines += fill("       has: ", items, ", ", " " * 12)
     return lines
