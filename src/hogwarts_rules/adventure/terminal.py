@@ -42,6 +42,7 @@ from hogwarts_rules.adventure.actions import (
 )
 from hogwarts_rules.adventure.board import loop_step, next_space
 from hogwarts_rules.adventure.game import Player
+from hogwarts_rules.adventure.layout import belongings
 from hogwarts_rules.adventure.text import board_text
 from hogwarts_rules.adventure.view import AdventureView
 from hogwarts_rules.engine import GameBase
@@ -62,33 +63,7 @@ def status(p: Player) -> str:
         parts.append(p.house)
     parts.append(f"{plural(p.house_points, 'house point')}, {plural(p.clues, 'clue')}")
     parts.append(f"Magic {p.magic}, Flying {p.flying}, Study {p.study}, Chess {p.chess}")
-    things: list[str] = []
-    if p.wizards_mark:
-        things.append("the Wizard's Mark")
-    if p.wand:
-        things.append(f"wand: {p.wand}")
-    if p.familiar:
-        things.append(f"familiar: {p.familiar}")
-    counted = (
-        (p.chocolate_frogs, "Chocolate Frog"),
-        (p.beans, "Every Flavour Bean"),
-        (p.sweaters, "sweater"),
-        (p.remembralls, "Remembrall"),
-        (p.future_bonuses, "stored +1"),
-    )
-    things.extend(plural(count, noun) for count, noun in counted if count)
-    if p.cloak:
-        things.append("the Cloak of Invisibility")
-    if p.nimbus:
-        things.append("a Nimbus 2000")
-    if p.on_team:
-        things.append("on the Quidditch team")
-    if p.fluffys_secret:
-        things.append("knows Fluffy's secret")
-    if p.plant_lore:
-        things.append("knows plant lore")
-    if p.mirror_turns:
-        things.append(f"before the Mirror for {plural(p.mirror_turns, 'more turn')}")
+    things = belongings(p)  # the same words as the text board and the picture
     if p.turns_to_miss:
         things.append(f"misses {plural(p.turns_to_miss, 'turn')}")
     if things:
