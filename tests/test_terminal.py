@@ -530,6 +530,11 @@ def test_the_console_contests_spells_brawls_and_odds() -> None:
             "brawl Sky vs Weasley armed",
             "0",
             "0",
+            "duel Sky lumos 3 vs Weasley expelliarmus",
+            "0",
+            "0",
+            "duel Sky lumos 99999999 vs Weasley expelliarmus",
+            "duel Sky lumos vs Sky nox",
             "odds 7 2",
             "quit",
         ]
@@ -545,6 +550,22 @@ def test_the_console_contests_spells_brawls_and_odds() -> None:
         "Chance of success: 30% without Youth; 100% spending up to 7 Youth (expected 2.0 spent)."
     )
     assert "Brawl round: Sky at TN 3 (blow 1) against Weasley at TN 3 (blow 2)" in text
+    # A duel round: a number after the spell is its damage Points; none, a jinx.
+    assert (
+        "Duel round: Sky casts Lumos at TN 6 (3 Points, 7 Youth) against Weasley casting "
+        "Expelliarmus at TN 6 (a jinx, 7 Youth)"
+    ) in lines
+    duel = lines.index(next(line for line in lines if line.startswith("Duel round:")))
+    assert re.fullmatch(
+        r"Sky wins \d+%, Weasley wins \d+%, tie \d+% \(each spending Youth to win\)\.",
+        lines[duel + 1],
+    )
+    assert lines[duel + 2].startswith("  Sky rolls 1 on d20 for Lumos (Charms), needing 6 or less")
+    assert "  The contest is a tie: Sky made it by 5, Weasley made it by 5" in lines
+    assert "  Weasley takes 3 damage from Sky's Lumos (3 in all)" in lines
+    assert "  Weasley's Expelliarmus hits Sky" in lines
+    assert "99999999... is too many damage Points." in lines
+    assert "A duel needs two different characters." in lines
     assert "A d20 test at TN 7: 35% without Youth." in lines
     assert "  with up to 2 Youth: 65%" in lines
     assert "wins the contest" in text
@@ -617,7 +638,10 @@ def test_console_errors_are_messages_that_change_nothing(tmp_path: Path) -> None
     # An unknown line lists every command and says to type help.
     unknown = next(line for line in lines if line.startswith("'frobnicate' is not a command"))
     assert "type help for the commands" in unknown
-    assert "(characters, sheet, add, test, quality, contest, spell, brawl, odds, spend, " in unknown
+    assert (
+        "(characters, sheet, add, test, quality, contest, spell, brawl, duel, odds, spend, "
+        in unknown
+    )
     assert "class, remove, end session, school break, end of year, end scene, or an" in unknown
     assert "names no" in text
     assert "Write the two sides of the contest with vs between." in text

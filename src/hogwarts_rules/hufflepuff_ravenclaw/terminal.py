@@ -19,6 +19,7 @@ and the actions it hands to the front end to apply.
 | ``contest Sky mischief bravery vs Weasley notice intellect`` | a contest |
 | ``spell Sky lumos`` | a spell (``with agility``, ``silent``, ``prepare astronomy``) |
 | ``brawl Sky vs Weasley armed`` | one round of a brawl (``armed`` after a side) |
+| ``duel Sky flipendo 2 vs Weasley rictusempra`` | one round of a wizard duel (a number: the spell's damage Points; none: a jinx) |
 | ``odds 7``, ``odds 7 3`` | the chance of a test at TN 7 (with up to 3 Youth) |
 | ``spend 2``, or ``2`` | the answer to a Youth question (the character deciding) |
 | ``damage``, ``heal``, ``fall``, ``learn``, ``class``, ``remove`` | as the notation |
@@ -60,6 +61,8 @@ from hogwarts_rules.hufflepuff_ravenclaw.actions import (
     BrawlRound,
     CastSpell,
     Contest,
+    Duellist,
+    DuelRound,
     Fighter,
     QualityTest,
     SkillTest,
@@ -102,6 +105,8 @@ _HELP: Final = (
     "  contest WHO SKILL STAT vs WHO SKILL STAT",
     "  spell WHO SPELL [with STAT] [silent] [prepare astronomy|arithmancy]",
     "  brawl WHO [armed] vs WHO [armed]",
+    "  duel WHO SPELL [POINTS] vs WHO SPELL [POINTS]   a duel round (no POINTS: a jinx;",
+    "                               with STAT and silent as for spell)",
     "  odds TN [YOUTH]              the chance of a test at that Target Number",
     "  spend N (or N)               answer a Youth question for the character asked",
     "  damage WHO N [reason], heal WHO N, fall WHO METRES, learn WHO SPELL,",
@@ -118,6 +123,7 @@ _VERBS: Final = (
     "contest",
     "spell",
     "brawl",
+    "duel",
     "odds",
     "spend",
     "damage",
@@ -261,6 +267,8 @@ class Console:
                 return self._spell(scene, rest)
             if verb == "brawl":
                 return self._brawl(scene, rest)
+            if verb == "duel":
+                return self._duel(scene, rest)
             if verb not in _FIRST_WORDS and not line.lstrip().startswith("{"):
                 return _refused(
                     f"{tokens[0][:40]!r} is not a command: type help for the commands "
@@ -443,22 +451,13 @@ class Console:
             Contest(specs[0], specs[1]),
         )
 
-    def _spell(self, scene: Game, rest: Sequence[str]) -> ConsoleReply:
-        said = [token.casefold() for token in rest]
+    def _casting(self, scene: Game, rest: Sequence[str], what: str) -> tuple[list[str], str, bool]:
+        """The words of a casting without ``silent`` and ``with STAT``: (words, stat, verbal)."""
         stat = "Intellect"
         verbal = True
-        preparation: Any = None
-        words = list(rest)
-        if "silent" in said:
+        words = [w for w in rest if w.casefold() != "silent"]
+        if len(words) < len(rest):
             verbal = False
-            words = [w for w in words if w.casefold() != "silent"]
-        said = [w.casefold() for w in words]
-        if "prepare" in said:
-            at = said.index("prepare")
-            if at + 1 >= len(words) or said[at + 1] not in ("astronomy", "arithmancy"):
-                raise _Refusal("prepare is followed by astronomy or arithmancy")
-            preparation = words[at + 1].capitalize()
-            del words[at : at + 2]
         said = [w.casefold() for w in words]
         if "with" in said:
             at = said.index("with")
@@ -467,7 +466,20 @@ class Console:
             stat = self._stat(scene, words[at + 1])
             del words[at : at + 2]
         if len(words) < 2:
-            raise _Refusal("write spell, the caster, then the spell")
+            raise _Refusal(f"write {what}, the caster, then the spell")
+        return words, stat, verbal
+
+    def _spell(self, scene: Game, rest: Sequence[str]) -> ConsoleReply:
+        preparation: Any = None
+        words = list(rest)
+        said = [w.casefold() for w in words]
+        if "prepare" in said:
+            at = said.index("prepare")
+            if at + 1 >= len(words) or said[at + 1] not in ("astronomy", "arithmancy"):
+                raise _Refusal("prepare is followed by astronomy or arithmancy")
+            preparation = words[at + 1].capitalize()
+            del words[at : at + 2]
+        words, stat, verbal = self._casting(scene, words, "spell")
         who, spell = self._caster_and_spell(scene, words)
         action = CastSpell(who, spell, stat=stat, verbal=verbal, preparation=preparation)
         odds = spell_odds(scene, action)
@@ -530,6 +542,40 @@ class Console:
                 f"{float(to_first):.1f}, {b} {float(to_second):.1f}.",
             ),
             BrawlRound(fighters[0], fighters[1]),
+        )
+
+    def _duel(self, scene: Game, rest: Sequence[str]) -> ConsoleReply:
+        first, second = self._sides(rest, "duel")
+        duellists: list[Duellist] = []
+        for side in (first, second):
+            words, stat, verbal = self._casting(scene, side, "each side of a duel")
+            damage = 0
+            if words[-1].isdecimal() and words[-1].isascii():
+                if len(words[-1]) > 6:
+                    raise _Refusal(f"{words[-1][:12]}... is too many damage Points")
+                damage = int(words[-1])
+                words = words[:-1]
+            who, spell = self._caster_and_spell(scene, words)
+            duellists.append(Duellist(who, spell, damage=damage, stat=stat, verbal=verbal))
+        action = DuelRound(duellists[0], duellists[1])
+        scene.check(action)
+        targets = [sum(v for _, v in scene.spell_target_number(d.cast())) for d in duellists]
+        youths = [scene.characters[d.character].youth for d in duellists]
+        odds = contest_odds(targets[0], targets[1], first_youth=youths[0], second_youth=youths[1])
+        a, b = duellists[0], duellists[1]
+
+        def lands(d: Duellist) -> str:
+            return "a jinx" if d.damage == 0 else plural(d.damage, "Point")
+
+        return ConsoleReply(
+            (
+                f"Duel round: {a.character} casts {a.spell} at TN {targets[0]} ({lands(a)}, "
+                f"{youths[0]} Youth) against {b.character} casting {b.spell} at TN "
+                f"{targets[1]} ({lands(b)}, {youths[1]} Youth)",
+                f"{a.character} wins {_pct(odds.first_wins)}, {b.character} wins "
+                f"{_pct(odds.second_wins)}, tie {_pct(odds.tie)} (each spending Youth to win).",
+            ),
+            action,
         )
 
 
