@@ -196,3 +196,21 @@ def test_a_wide_custom_board_takes_fewer_characters_a_square() -> None:
         row, column = position
         assert grid[row][2 * column + 1] == str(number)
     assert sum(line.count(str(n)) for line in grid for n in (1, 2, 3)) == 3
+
+
+def test_the_legend_says_how_a_square_is_named() -> None:
+    # Squares are "row,column" everywhere (moves, views, events): the board's own legend
+    # says so, and its margins number the rows down the left and the columns along the top.
+    game = _states(2)[40]
+    text = board_text(game.view("Ann"))
+    lines = text.splitlines()
+    named = (
+        "  a square is named row,column "
+        "(3,7: row 3, counted down the left; column 7, along the top)"
+    )
+    assert lines.count(named) == 1
+    assert lines.index(named) < next(i for i, s in enumerate(lines) if s.startswith("Locations: "))
+    header = lines[1]
+    for column in range(0, BOARD.width, 5):
+        assert header[3 + column * 3 : 3 + column * 3 + 3].strip() == str(column)
+    _grid(text, BOARD)  # the rows are numbered 0, 1, ... down the left

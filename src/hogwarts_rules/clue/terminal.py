@@ -74,9 +74,6 @@ def door_words(door_id: str, location: str) -> str:
 
 
 _SQUARE: Final = re.compile(r"[0-9]+,[0-9]+")
-_SQUARE_NAMES: Final = (
-    "  a square is named row,column (3,7: row 3, counted down the left; column 7, along the top)"
-)
 
 
 def location_distances(board: Board) -> dict[str | tuple[int, int], dict[str, int]]:
@@ -169,16 +166,12 @@ class Terminal:
     def board(self, view: Any) -> list[str]:
         """The board as the seat sees it (`hogwarts_rules.clue.text.board_text`).
 
-        The question awaited is left to the screen (`screen`), and the legend says
-        how a square is named (row, then column).
+        The question awaited is left to the screen (`screen`); the legend says how a
+        square is named (row, then column).
         """
         view = _view(view)
         shown = attrs.evolve(view, prompt="") if view.prompt else view
-        lines = board_text(shown, content=self._content).splitlines()
-        at = next((i for i, line in enumerate(lines) if line.startswith("Locations: ")), None)
-        if at is not None:
-            lines.insert(at, _SQUARE_NAMES)
-        return lines
+        return board_text(shown, content=self._content).splitlines()
 
     def choices(self, view: Any, actions: Sequence[Action]) -> list[Choice]:
         """The actions as short menus: a suggestion or an accusation card by card.

@@ -244,6 +244,12 @@ def _status(view: ClueView) -> str:
     return _clip(f"{who} - {state}", WIDTH)
 
 
+_SQUARE_NAMES: Final = (
+    "  a square is named row,column (3,7: row 3, counted down the left; column 7, along the top)"
+)
+"""How the legend says a square is named (as moves, views and events write squares)."""
+
+
 def _legend(view: ClueView, board: Board, codes: Mapping[str, str]) -> list[str]:
     symbols = [
         ". corridor",
@@ -255,6 +261,7 @@ def _legend(view: ClueView, board: Board, codes: Mapping[str, str]) -> list[str]
         f"1-{len(view.seats)} pawns (the players' numbers)",
     ]
     lines = fill("Legend: ", symbols, ", ", "  ")
+    lines.append(_SQUARE_NAMES)
     lines += fill(
         "Locations: ",
         [f"{LOCATION_CODES.get(loc, loc)} = {loc}" for loc in board.locations],
