@@ -75,7 +75,7 @@ adventure, clue - at any prompt: a number; a move in the game's notation; board,
 log, notebook (clue), back (a short menu's question before), undo, save FILE,
 load FILE, help, quit.
 hr (the game master's console): characters, sheet NAME, add NAME, add sheet [FILE],
-test, quality, contest, spell, brawl, odds TN [YOUTH], spend N (or N) for a Youth
+test, quality, contest, spell, brawl, duel, odds TN [YOUTH], spend N (or N) for a Youth
 question, damage, heal, fall, learn, class, remove, end session, school break,
 end of year, end scene, an action as JSON; and board, log, undo, save FILE, help,
 quit (help there shows each command's form).
