@@ -28,9 +28,7 @@ ordinary action with its own legal-action list.
 from __future__ import annotations
 
 import abc
-import inspect
 import secrets
-import types
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from fractions import Fraction
 from typing import Any, ClassVar, Final, NoReturn, Self, TypeVar
@@ -38,6 +36,7 @@ from typing import Any, ClassVar, Final, NoReturn, Self, TypeVar
 import attrs
 
 from hogwarts_rules import names as _names
+from hogwarts_rules._build import build_lines
 from hogwarts_rules.actions import CORE_ACTIONS, Action, ChanceOutcome, Practice, Rekey
 from hogwarts_rules.dice import (
     _GOLDEN,
@@ -174,27 +173,14 @@ _REPLACERS: dict[type[Any], Any] = {}
 _Value = TypeVar("_Value")
 
 
-def _setter(cls: type[Any], name: str, namespace: dict[str, Any]) -> str:
-    """The start of a generated line that sets field ``name`` of ``new`` (up to the value).
-
-    A slot is set through its descriptor (faster than ``object.__setattr__``).
-    """
-    slot = inspect.getattr_static(cls, name, None)
-    if isinstance(slot, types.MemberDescriptorType):
-        namespace[f"_set_{name}"] = slot.__set__
-        return f"_set_{name}(new, "
-    namespace["_set"] = object.__setattr__
-    return f"_set(new, {name!r}, "
-
-
 def _replacer(cls: type[Any]) -> Any:
     """Generate ``cls``'s copy-with-changes function (one straight line per field)."""
     fields = attrs.fields(cls)
     names = tuple(f.name for f in fields if not f.metadata.get(MEMO))
     memos = tuple(f.name for f in fields if f.metadata.get(MEMO))
     params = ", ".join([*(f"{name}=_KEEP" for name in names), *(f"{n}=None" for n in memos)])
-    lines = [f"def replace_{cls.__name__}(value, *, {params}):", "    new = _new(_cls)"]
-    namespace: dict[str, Any] = {"_KEEP": _KEEP, "_new": object.__new__, "_cls": cls}
+    namespace: dict[str, Any] = {"_KEEP": _KEEP}
+    values: list[tuple[str, str]] = []
     for field in fields:
         if field.metadata.get(MEMO):
             continue
@@ -207,11 +193,11 @@ def _replacer(cls: type[Any]) -> Any:
             if isinstance(convert, type):  # a value of exactly that type is kept as it is
                 namespace[f"_type_{name}"] = convert
                 given = f"({name} if type({name}) is _type_{name} else {given})"
-        lines.append(
-            f"    {_setter(cls, name, namespace)}value.{name} if {name} is _KEEP else {given})"
-        )
-    for name in memos:  # a memo belongs to one value: the copy starts empty (or primed)
-        lines.append(f"    {_setter(cls, name, namespace)}{name})")
+        values.append((name, f"value.{name} if {name} is _KEEP else {given}"))
+    # A memo belongs to one value: the copy starts empty (or primed).
+    values += [(name, name) for name in memos]
+    lines = [f"def replace_{cls.__name__}(value, *, {params}):"]
+    lines += build_lines(cls, values, namespace)
     lines.append("    return new")
     exec("\n".join(lines), namespace)  # generated from the class's own field names
     function = namespace[f"replace_{cls.__name__}"]
@@ -264,17 +250,18 @@ def copier(cls: type[_Value], *names: str) -> Callable[..., _Value]:
     unknown = [name for name in names if name not in known]
     if unknown:
         raise TypeError(f"{cls.__name__} has no field {unknown[0]!r}")
-    lines = [f"def copy_{cls.__name__}(value, {', '.join(names)}):", "    new = _new(_cls)"]
-    namespace: dict[str, Any] = {"_new": object.__new__, "_cls": cls}
+    values: list[tuple[str, str]] = []
     for field in fields:
         name = field.name
         if name in names:
-            given = name
+            values.append((name, name))
         elif field.metadata.get(MEMO):
-            given = "None"
+            values.append((name, "None"))
         else:
-            given = f"value.{name}"
-        lines.append(f"    {_setter(cls, name, namespace)}{given})")
+            values.append((name, f"value.{name}"))
+    namespace: dict[str, Any] = {}
+    lines = [f"def copy_{cls.__name__}(value, {', '.join(names)}):"]
+    lines += build_lines(cls, values, namespace)
     lines.append("    return new")
     exec("\n".join(lines), namespace)  # generated from the class's own field names
     function: Callable[..., _Value] = namespace[f"copy_{cls.__name__}"]

@@ -9,13 +9,12 @@ a redacted copy, or nothing). `events_for` filters a batch for a player.
 
 from __future__ import annotations
 
-import inspect
-import types
 from collections.abc import Callable, Iterable
 from typing import Any, ClassVar, Self, TypeVar
 
 import attrs
 
+from hogwarts_rules._build import build_lines
 from hogwarts_rules.serialization import Registry, unstructure
 
 __all__ = ["EVENTS", "DiceRekeyed", "Event", "PracticeStarted", "constructor", "events_for"]
@@ -132,15 +131,9 @@ def constructor(cls: type[_E]) -> Callable[..., _E]:
     if found is not None:
         return found
     names = [field.name for field in attrs.fields(cls)]
-    namespace: dict[str, Any] = {"_new": object.__new__, "_cls": cls, "_set": object.__setattr__}
-    lines = [f"def make_{cls.__name__}({', '.join(names)}):", "    new = _new(_cls)"]
-    for name in names:
-        slot = inspect.getattr_static(cls, name, None)
-        if isinstance(slot, types.MemberDescriptorType):  # a slot: set through its descriptor
-            namespace[f"_set_{name}"] = slot.__set__
-            lines.append(f"    _set_{name}(new, {name})")
-        else:
-            lines.append(f"    _set(new, {name!r}, {name})")
+    namespace: dict[str, Any] = {}
+    lines = [f"def make_{cls.__name__}({', '.join(names)}):"]
+    lines += build_lines(cls, [(name, name) for name in names], namespace)
     lines.append("    return new")
     exec("\n".join(lines), namespace)  # generated from the class's own field names
     function: Callable[..., _E] = namespace[f"make_{cls.__name__}"]

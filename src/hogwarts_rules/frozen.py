@@ -51,8 +51,8 @@ class FrozenMap(Mapping[K, V]):
     def _adopt(cls, data: dict[K, V]) -> FrozenMap[K, V]:
         """A map over ``data`` itself, not a copy: the caller gives ``data`` up for good."""
         new: FrozenMap[K, V] = object.__new__(cls)
-        object.__setattr__(new, "_data", data)
-        object.__setattr__(new, "_hash", None)
+        _set_data(new, data)  # the slots' own setters: cheaper than object.__setattr__
+        _set_hash(new, None)
         return new
 
     def __setattr__(self, name: str, value: object) -> None:
@@ -108,6 +108,10 @@ class FrozenMap(Mapping[K, V]):
     def to_dict(self) -> dict[K, V]:
         """Return a plain ``dict`` copy."""
         return dict(self._data)
+
+
+_set_data: Any = FrozenMap.__dict__["_data"].__set__  # the slots' descriptors
+_set_hash: Any = FrozenMap.__dict__["_hash"].__set__
 
 
 def sorted_repr(value: AbstractSet[Any]) -> str:

@@ -31,6 +31,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from itertools import chain
 from typing import Any, Final, overload
 
+from hogwarts_rules._build import twin
 from hogwarts_rules.actions import Action, Practice
 
 __all__ = ["CHUNK", "History"]
@@ -68,20 +69,22 @@ class History(Sequence[Action]):
 
     def add(self, action: Action) -> History:
         """This history with ``action`` added at the end (``self`` is unchanged)."""
-        new = _new(History)  # its slots are set once, here, through their descriptors
+        # Filled in as its mutable twin, then made a `History` (see hogwarts_rules._build).
+        new = _new(_Twin)
         tail = (*self._tail, action)
         if len(tail) == CHUNK:
-            _set_chunks(new, (*self._chunks, tail))
-            _set_tail(new, ())
+            new._chunks = (*self._chunks, tail)
+            new._tail = ()
         else:
-            _set_chunks(new, self._chunks)
-            _set_tail(new, tail)
-        _set_length(new, self._length + 1)
+            new._chunks = self._chunks
+            new._tail = tail
+        new._length = self._length + 1
         first = self._practice_from
         if first is None and type(action) is Practice:
             first = self._length
-        _set_practice_from(new, first)
-        return new
+        new._practice_from = first
+        new.__class__ = History
+        return new  # type: ignore[no-any-return]
 
     @property
     def practice_from(self) -> int | None:
@@ -152,11 +155,8 @@ class History(Sequence[Action]):
 
 
 _new: Final = object.__new__
-# Each slot's setter (the immutable `History` refuses attribute assignment).
-_set_chunks: Final = History._chunks.__set__  # type: ignore[attr-defined]
-_set_tail: Final = History._tail.__set__  # type: ignore[attr-defined]
-_set_length: Final = History._length.__set__  # type: ignore[attr-defined]
-_set_practice_from: Final = History._practice_from.__set__  # type: ignore[union-attr]
+_Twin: Final[Any] = twin(History)  # the immutable `History` refuses attribute assignment
+assert _Twin is not None
 
 
 def as_history(actions: Iterable[Action]) -> History:

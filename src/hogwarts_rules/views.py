@@ -9,13 +9,12 @@ same across games.
 from __future__ import annotations
 
 import enum
-import inspect
-import types
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Literal, TypeVar
 
 import attrs
 
+from hogwarts_rules._build import build_lines
 from hogwarts_rules.bots import seat_actions
 from hogwarts_rules.dice import CHANCE
 from hogwarts_rules.engine import ChanceRequest, Decision
@@ -115,15 +114,9 @@ def positional(cls: type[V]) -> Callable[..., V]:
     if found is not None:
         return found
     names = [field.name for field in attrs.fields(cls)]  # type: ignore[arg-type]
-    namespace: dict[str, Any] = {"_new": object.__new__, "_cls": cls, "_set": object.__setattr__}
-    lines = [f"def make_{cls.__name__}({', '.join(names)}):", "    new = _new(_cls)"]
-    for name in names:
-        slot = inspect.getattr_static(cls, name, None)
-        if isinstance(slot, types.MemberDescriptorType):
-            namespace[f"_set_{name}"] = slot.__set__
-            lines.append(f"    _set_{name}(new, {name})")
-        else:
-            lines.append(f"    _set(new, {name!r}, {name})")
+    namespace: dict[str, Any] = {}
+    lines = [f"def make_{cls.__name__}({', '.join(names)}):"]
+    lines += build_lines(cls, [(name, name) for name in names], namespace)
     lines.append("    return new")
     exec("\n".join(lines), namespace)  # generated from the class's own field names
     function: Callable[..., V] = namespace[f"make_{cls.__name__}"]

@@ -1,0 +1,124 @@
+"""The private fast builders (`hogwarts_rules._build`): values as their classes build them."""
+
+from __future__ import annotations
+
+import gc
+import random
+import weakref
+from typing import Any
+
+import attrs
+import pytest
+
+from hogwarts_rules import find_game, games
+from hogwarts_rules._build import build_lines, twin
+from hogwarts_rules.engine import MEMO, copier, replace
+from hogwarts_rules.events import constructor
+from hogwarts_rules.frozen import FrozenMap
+from hogwarts_rules.history import History
+
+
+@attrs.frozen(weakref_slot=False)
+class Point:
+    x: int
+    y: int = 0
+
+
+@attrs.frozen
+class Weak:  # its own slots include __weakref__: no twin, the slow builder instead
+    x: int
+
+
+def _build(cls: type[Any], **values: Any) -> Any:
+    namespace: dict[str, Any] = {}
+    lines = ["def build(" + ", ".join(values) + "):"]
+    lines += build_lines(cls, [(name, name) for name in values], namespace)
+    lines.append("    return new")
+    exec("\n".join(lines), namespace)
+    return namespace["build"](**values)
+
+
+def test_a_twin_builds_a_value_of_the_class_itself() -> None:
+    assert twin(Point) is twin(Point)  # made once
+    built = _build(Point, x=1, y=2)
+    assert type(built) is Point and built == Point(1, 2) and hash(built) == hash(Point(1, 2))
+    with pytest.raises(attrs.exceptions.FrozenInstanceError):
+        built.x = 3  # type: ignore[misc]
+    assert repr(built) == "Point(x=1, y=2)"
+
+
+def test_a_class_python_will_not_switch_falls_back_to_the_slots_setters() -> None:
+    assert twin(Weak) is None
+    built = _build(Weak, x=1)
+    assert type(built) is Weak and built == Weak(1)
+    assert weakref.ref(built)() is built
+
+
+def _states(seed: int, steps: int) -> list[Any]:
+    """Every game's states along one random game (the game master's scene: its start)."""
+    found = []
+    for spec in games():
+        game = spec.new_game(seed=seed)
+        rng = random.Random(seed)
+        found.append(game)
+        for _ in range(steps):
+            actions = game.legal_actions()
+            if not actions:
+                break
+            game, _ = game.apply(rng.choice(actions))
+            found.append(game)
+    return found
+
+
+def test_abstract_games_and_mappings_get_twins() -> None:
+    assert twin(FrozenMap) is not None and twin(History) is not None
+    for spec in games():
+        assert twin(type(spec.new_game(seed=1))) is not None, spec.kind
+
+
+def test_no_twin_instance_survives_a_game() -> None:
+    # Every value a game builds is of its own class, never a twin's.
+    states = _states(5, 200)
+    assert len(states) > 300
+    twins = {twin(type(state)) for state in states} | {twin(FrozenMap), twin(History)}
+    for state in states:
+        assert (
+            type(state) in (type(s) for s in states[:1]) or "<twin>" not in type(state).__qualname__
+        )
+        assert type(state.history) is History
+        for value in attrs.asdict(state, recurse=False).values():
+            assert "<twin>" not in type(value).__qualname__
+    gc.collect()
+    assert not [obj for obj in gc.get_objects() if type(obj) in twins]
+
+
+def test_copies_equal_what_attrs_evolve_builds() -> None:
+    for spec in games():
+        state = spec.new_game(seed=2)
+        fields = attrs.fields(type(state))
+        memos = {f.name for f in fields if f.metadata.get(MEMO)}
+        name = [f.name for f in fields if not f.name.startswith("_")][-1]
+        value = getattr(state, name)
+        evolved = attrs.evolve(state, **{name: value})
+        assert replace(state, **{name: value}) == evolved
+        copy = copier(type(state), name)(state, value)
+        assert type(copy) is type(state) and copy == evolved
+        assert all(getattr(copy, memo) is None for memo in memos)
+
+
+@pytest.mark.parametrize("name", ["Moved", "TableRolled", "HousePointsChanged", "GameEnded"])
+def test_events_built_fast_equal_events_built_by_their_classes(name: str) -> None:
+    from hogwarts_rules.adventure import events as ad_events
+
+    cls = getattr(ad_events, name)
+    game = find_game("adventure").new_game(seed=4)
+    found = []
+    while not game.is_over and len(game.history) < 20_000:
+        game, events = game.apply(game.legal_actions()[-1])
+        found += [event for event in events if type(event) is cls]
+    assert found
+    for event in found:
+        values = [getattr(event, f.name) for f in attrs.fields(cls)]
+        fast = constructor(cls)(*values)
+        assert type(fast) is cls and fast == event == cls(*values)
+        assert hash(fast) == hash(event) and fast.to_dict() == event.to_dict()
