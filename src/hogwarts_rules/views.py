@@ -100,7 +100,7 @@ def positional(cls: type[V]) -> Callable[..., V]:
     them as they are: no converter or validator runs, so each value must already have
     its final type (values the game built itself). The view is equal to the one
     ``cls(...)`` builds from the same values. Generated once per class (one line per
-    field, a slot set through its descriptor).
+    field, filled in as the class's mutable twin: see `hogwarts_rules._build`).
 
     Examples:
         >>> @attrs.frozen

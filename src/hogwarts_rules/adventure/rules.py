@@ -302,7 +302,7 @@ class Draft:
         order = self.order
         if self.finished is None:
             name = order[self.turn]
-            actions = turn_actions(players[name])
+            actions = turn_actions(self.players[name])  # the same record, without the map
             to_act: tuple[str, ...] = (name,)
             seats: dict[str, tuple[Action, ...]] | None = {name: actions}
         else:
