@@ -161,6 +161,7 @@ _ROLL_OFF_ASK = Ask(None, "roll_off", "Roll for who goes first")
 # compared by value).
 _TURN_ASKS: dict[tuple[str, tuple[str, ...]], Ask] = {}
 _TURN_ASKS_LIMIT = 256
+_SEEN: dict[tuple[str, int], tuple[tuple[Action, ...], Ask]] = {}
 
 
 def ask_for(game: Game) -> Ask:
@@ -178,6 +179,20 @@ def _ask(game: Game, current: str | None, actions: tuple[Action, ...] | None) ->
         return _ROLL_OFF_ASK
     if actions is None:
         actions = game.legal_actions(current)
+    # Turn actions are shared tuples (one per player and kind of turn): known by identity
+    # first (the entry keeps its tuple alive, so the id cannot be reused meanwhile).
+    seen = _SEEN.get((current, id(actions)))
+    if seen is not None and seen[0] is actions:
+        return seen[1]
+    if len(_SEEN) >= _TURN_ASKS_LIMIT:
+        _SEEN.clear()
+    found = _turn_ask(current, actions)
+    _SEEN[current, id(actions)] = actions, found
+    return found
+
+
+def _turn_ask(current: str, actions: tuple[Action, ...]) -> Ask:
+    """The question of ``current``'s turn, given its legal actions."""
     key = (current, tuple([action.TYPE for action in actions]))
     found = _TURN_ASKS.get(key)
     if found is None:
