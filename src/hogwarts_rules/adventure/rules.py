@@ -105,8 +105,11 @@ VOLDEMORT_POINTS: Final = 170
 CLUES_FOR_SHORTCUT: Final = 5
 """Clues needed to go straight to the 3rd Floor, and to enter the dungeon."""
 
-_ON_LOOP: Final = {space: region(space) is Region.HOGWARTS for space in Space}
-"""Whether each space is on the loop (where a turn offers a choice of moves)."""
+_PLACES: Final = {
+    space: (region(space) is Region.HOGWARTS, space is Space.THIRD_FLOOR) for space in Space
+}
+"""Whether each space is on the loop (where a turn offers a choice of moves), and
+whether it is the 3rd Floor (where the dungeon is entered)."""
 
 
 @functools.lru_cache(maxsize=1024)
@@ -135,11 +138,9 @@ def _roll_choices(name: str, remembrall: bool, bonus: bool) -> tuple[Action, ...
 
 def turn_actions(player: PlayerDraft) -> tuple[Action, ...]:
     """What ``player`` may start a turn with, where they stand with the clues they have."""
-    space = player.space
+    on_loop, on_third_floor = _PLACES[player.space]
     shortcut = player.clues >= CLUES_FOR_SHORTCUT
-    return _turn_actions(
-        player.name, _ON_LOOP[space], shortcut and space is Space.THIRD_FLOOR, shortcut
-    )
+    return _turn_actions(player.name, on_loop, shortcut and on_third_floor, shortcut)
 
 
 # Each event built by a generated constructor: every field positionally, nothing
@@ -167,6 +168,72 @@ _SKILL_LABELS: Final[Mapping[RollModifier, str]] = {
     key: f"{key.title()} skill"
     for key in (RollModifier.MAGIC, RollModifier.FLYING, RollModifier.STUDY, RollModifier.CHESS)
 }
+
+
+_Read = Callable[[PlayerDraft, list[tuple[str, int]]], None]
+
+
+def _skill(key: RollModifier) -> _Read:
+    """A skill's modifier: the skill itself (Study adds the +1s of cramming too)."""
+    label = _SKILL_LABELS[key]
+    field = str(key)
+    study = key is RollModifier.STUDY
+
+    def read(p: PlayerDraft, mods: list[tuple[str, int]]) -> None:
+        mods.append((label, getattr(p, field)))
+        if study and p.study_bonus:
+            mods.append(("cram", p.study_bonus))
+
+    return read
+
+
+def _plus_wealth(p: PlayerDraft, mods: list[tuple[str, int]]) -> None:
+    mods.append(("wealth", p.wealth_modifier))
+
+
+def _plus_family(p: PlayerDraft, mods: list[tuple[str, int]]) -> None:
+    mods.append(("family", _FAMILY_MODIFIER.get(p.raised_by, 0)))
+
+
+def _plus_owl(p: PlayerDraft, mods: list[tuple[str, int]]) -> None:
+    mods.append(("owl", _OWL_MODIFIER.get(p.familiar, 0)))
+
+
+def _plus_cloak(p: PlayerDraft, mods: list[tuple[str, int]]) -> None:
+    mods.append(("cloak", 1 if p.cloak else 0))
+
+
+def _plus_obsessed(p: PlayerDraft, mods: list[tuple[str, int]]) -> None:
+    mods.append(("previously obsessed", -2 if p.been_obsessed else 0))
+
+
+def _plus_mean_family(p: PlayerDraft, mods: list[tuple[str, int]]) -> None:
+    mods.append(("mean family", 1 if p.mean_family else 0))
+
+
+def _plus_bewitched(p: PlayerDraft, mods: list[tuple[str, int]]) -> None:
+    pass  # the Quidditch Match passes it in (``extra``): see EffectKind.TABLE
+
+
+_MODIFIER_READERS: Final[Mapping[RollModifier, _Read]] = {
+    RollModifier.MAGIC: _skill(RollModifier.MAGIC),
+    RollModifier.FLYING: _skill(RollModifier.FLYING),
+    RollModifier.STUDY: _skill(RollModifier.STUDY),
+    RollModifier.CHESS: _skill(RollModifier.CHESS),
+    RollModifier.WEALTH: _plus_wealth,
+    RollModifier.FAMILY: _plus_family,
+    RollModifier.OWL: _plus_owl,
+    RollModifier.CLOAK: _plus_cloak,
+    RollModifier.OBSESSED: _plus_obsessed,
+    RollModifier.MEAN_FAMILY: _plus_mean_family,
+    RollModifier.BEWITCHED: _plus_bewitched,
+}
+"""What each kind of modifier adds to a roll (every `RollModifier` has one)."""
+
+_TABLE_MODIFIERS: Final[Mapping[str, tuple[_Read, ...]]] = {
+    key: tuple(_MODIFIER_READERS[m] for m in table.modifier_keys) for key, table in TABLES.items()
+}
+"""Each table's modifiers, in the order the table lists them."""
 
 
 _COPIERS: Final[dict[type[Game], Callable[..., Game]]] = {}
@@ -435,31 +502,8 @@ class Draft:
         """What ``table`` adds to ``name``'s roll, each with its label (zeros included)."""
         p = self.players[name]
         mods: list[tuple[str, int]] = []
-        for key in table.modifier_keys:
-            match key:
-                case (
-                    RollModifier.MAGIC
-                    | RollModifier.FLYING
-                    | RollModifier.STUDY
-                    | RollModifier.CHESS
-                ):
-                    mods.append((_SKILL_LABELS[key], getattr(p, key)))
-                    if key is RollModifier.STUDY and p.study_bonus:
-                        mods.append(("cram", p.study_bonus))
-                case RollModifier.WEALTH:
-                    mods.append(("wealth", p.wealth_modifier))
-                case RollModifier.FAMILY:
-                    mods.append(("family", _FAMILY_MODIFIER.get(p.raised_by, 0)))
-                case RollModifier.OWL:
-                    mods.append(("owl", _OWL_MODIFIER.get(p.familiar, 0)))
-                case RollModifier.CLOAK:
-                    mods.append(("cloak", 1 if p.cloak else 0))
-                case RollModifier.OBSESSED:
-                    mods.append(("previously obsessed", -2 if p.been_obsessed else 0))
-                case RollModifier.MEAN_FAMILY:
-                    mods.append(("mean family", 1 if p.mean_family else 0))
-                case RollModifier.BEWITCHED:
-                    pass  # the Quidditch Match passes it in (``extra``): see EffectKind.TABLE
+        for read in _TABLE_MODIFIERS[table.key]:
+            read(p, mods)
         return mods
 
     def roll_table(self, name: str, key: str, extra: tuple[tuple[str, int], ...] = ()) -> Row:
