@@ -145,3 +145,72 @@ def test_the_moves_listed_are_the_plain_searchs(seed: int) -> None:
             checked += 1
         game, _ = game.apply(rng.choice(game.legal_actions()))
     assert checked > 20
+
+
+def _fresh(game: clue.Game) -> clue.Game:
+    """The same game with nothing worked out yet."""
+    copy = attrs.evolve(game)
+    assert copy._memo_root is None and copy._memo_to_act is None and copy._memo is None
+    assert copy._wheels_memo is None and copy._moves_memo is None
+    return copy
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_what_the_draft_primes_is_what_the_game_works_out(seed: int) -> None:
+    game = clue.new_game(NAMES[: 3 + seed % 3], seed=seed)
+    rng = random.Random(seed)
+    primed = carried = 0
+    while not game.is_over:
+        before = game
+        game, _ = game.apply(rng.choice(game.legal_actions()))
+        fresh = _fresh(game)
+        if game._memo_to_act is not None:  # primed while the action was applied
+            primed += 1
+            assert game._memo_to_act == fresh.to_act == fresh._root_to_act()
+        if game._memo_root is not None:
+            assert game._memo_root == fresh.legal_actions() == fresh._root_actions()
+        if game._wheels_memo is not None:  # carried over: the wheels did not turn
+            carried += 1
+            assert game.wheels is before.wheels
+            assert game._wheel_state == fresh._wheel_state
+        for seat in game.seat_names:
+            assert game.legal_actions(seat) == fresh.legal_actions(seat)
+        assert game.to_act == fresh.to_act
+        assert (game.closed_doors(), game.lit_fireplaces()) == (
+            fresh.closed_doors(),
+            fresh.lit_fireplaces(),
+        )
+        # What a game has worked out is never pickled.
+        assert pickle.dumps(game) == pickle.dumps(_fresh(game))
+    assert primed > 50 and carried > 20
+
+
+def test_a_pickled_game_works_its_memos_out_again() -> None:
+    game, _ = clue.new_game(NAMES, seed=3).apply(clue.Deal())
+    while game.pending is not None:
+        game, _ = game.apply(game.legal_actions()[0])
+    game, _ = game.apply(clue.RollDice(game.to_act[0]))
+    assert game.legal_actions() and game.closed_doors() is not None
+    copy = pickle.loads(pickle.dumps(game))
+    assert copy._moves_memo is None and copy._wheels_memo is None and copy._memo_root is None
+    assert copy == game and copy.legal_actions() == game.legal_actions()
+    assert copy.movement_options() == game.movement_options()
+
+
+def test_a_draft_shares_the_games_seats_until_one_changes_and_never_writes_them() -> None:
+    game, _ = clue.new_game(NAMES, seed=2).apply(clue.Deal())
+    before = pickle.dumps(game)
+    draft = Draft(Context(game.dice), game)
+    with pytest.raises(TypeError):
+        draft.seats["Ann"] = game.seats["Ben"]  # type: ignore[index]
+    assert draft.freeze().seats is game.seats  # nothing changed: the same seats
+    draft.move_pawn("Ann", (1, 7))
+    first = draft.freeze()
+    draft.move_pawn("Ann", (2, 7))  # after a freeze part-way, the next change copies
+    floo = game.seats["Ben"].floo
+    draft.update_seat("Ben", floo=floo + 1)
+    second = draft.freeze()
+    assert (first.seats["Ann"].position, first.seats["Ben"].floo) == ((1, 7), floo)
+    assert (second.seats["Ann"].position, second.seats["Ben"].floo) == ((2, 7), floo + 1)
+    assert type(first.seats) is FrozenMap and first.seats is not second.seats
+    assert pickle.dumps(game) == before and game.seats["Ann"].position != (1, 7)

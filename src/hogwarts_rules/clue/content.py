@@ -235,10 +235,15 @@ class Board:
 
     def wheel(self, name: str) -> Wheel:
         """A wheel by name (``KeyError`` if unknown)."""
+        return self._wheels_by_name[name]
+
+    @functools.cached_property
+    def _wheels_by_name(self) -> Mapping[str, Wheel]:
+        # Each wheel by name (the first of that name), derived like `_memo`.
+        found: dict[str, Wheel] = {}
         for wheel in self.wheels:
-            if wheel.name == name:
-                return wheel
-        raise KeyError(name)
+            found.setdefault(wheel.name, wheel)
+        return found
 
 
 @attrs.frozen
@@ -315,6 +320,12 @@ class Content:
         for card in self.dark_deck:
             found.setdefault(card.name, card)
         return found
+
+    @functools.cached_property
+    def _memo(self) -> dict[object, Any]:
+        # What a player's Help cards do on a move, by the cards held
+        # (`hogwarts_rules.clue.turn.move_options`): derived like `_specials`.
+        return {}
 
 
 def _bad(path: str, message: str) -> InvalidDataError:

@@ -60,7 +60,7 @@ from hogwarts_rules.clue.setup import FLOO_BY_PLAYERS, ClueSetup, deal, start
 from hogwarts_rules.clue.turn import BLACK_DIE, Moves
 from hogwarts_rules.clue.vocabulary import Phase, Step
 from hogwarts_rules.dice import DiceSource
-from hogwarts_rules.engine import Context, GameBase, Outcome, check_player_names, make_dice
+from hogwarts_rules.engine import MEMO, Context, GameBase, Outcome, check_player_names, make_dice
 from hogwarts_rules.frozen import FrozenMap
 from hogwarts_rules.history import History
 from hogwarts_rules.serialization import shown_key, unstructure
@@ -87,6 +87,12 @@ _EXPECTED: Final = {
     Step.MOVE: "move",
     Step.ACT: "suggest, accuse or end the turn",
 }
+
+
+# The words read on every action, bound once: in Python 3.11 reading a member from its enum
+# goes through the enum class's ``__getattr__``, as costly as a call.
+_DEAL_PHASE, _PLAY, _OVER = Phase.DEAL, Phase.PLAY, Phase.OVER
+_ROLL, _MOVE, _ACT = Step.ROLL, Step.MOVE, Step.ACT
 
 
 def _phase(value: str) -> Phase:
@@ -156,6 +162,26 @@ class Game(GameBase):
     accused_wrongly: tuple[str, ...] = ()
     wrong_accusations: tuple[tuple[str, str, str, str], ...] = ()
     winner: str | None = None
+    # Derived data kept once worked out, like the engine's memos (`GameBase.to_act`): each a
+    # pure function of the fields above, never part of equality, repr or to_dict, and empty
+    # in a copy (`hogwarts_rules.engine.replace`); the draft carries the wheels' over to the
+    # next game while the wheels stay as they were (`hogwarts_rules.clue.draft`).
+    _wheels_memo: tuple[frozenset[str], frozenset[str]] | None = attrs.field(
+        default=None, init=False, eq=False, repr=False, metadata={MEMO: True}
+    )
+    _moves_memo: Moves | None = attrs.field(
+        default=None, init=False, eq=False, repr=False, metadata={MEMO: True}
+    )
+
+    def __getstate__(self) -> dict[str, Any]:
+        """What pickling keeps: every field but the memos (worked out again when asked)."""
+        return {name: getattr(self, name) for name in _PICKLED}
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        """Restore a pickled game, with its memos empty."""
+        for field in attrs.fields(type(self)):
+            name = field.name
+            object.__setattr__(self, name, None if field.metadata.get(MEMO) else state[name])
 
     def __str__(self) -> str:
         """The text board (see `hogwarts_rules.clue.text.board_text`)."""
@@ -179,7 +205,7 @@ class Game(GameBase):
     @property
     def current_player(self) -> str | None:
         """Whose turn it is (``None`` before the deal and after the end)."""
-        return self.order[self.turn] if self.phase == Phase.PLAY else None
+        return self.order[self.turn] if self.phase == _PLAY else None
 
     def seat(self, name: str) -> Seat:
         """A player's seat.
@@ -202,20 +228,20 @@ class Game(GameBase):
         """The locations whose fireplace the wheels light now."""
         return self._wheel_state[1]
 
-    # Derived data cached in private slots (functools.cached_property on this slotted attrs
-    # class): each is a pure function of the game's fields, never copied by `replace`,
-    # and never part of equality, hashing, repr, to_dict or pickling.
-
-    @functools.cached_property
+    @property
     def _wheel_state(self) -> tuple[frozenset[str], frozenset[str]]:
         """The closed doors and the lit fireplaces (see `Board.wheel_state`)."""
-        board = self.content.board
-        wheels = self.wheels
-        try:
-            notches = tuple(map(wheels.__getitem__, _wheel_names(board)))
-        except KeyError:  # a wheel never turned in an older game's state: at START
-            notches = tuple(wheels.get(name, 0) for name in _wheel_names(board))
-        return board.wheel_state(notches)
+        found = self._wheels_memo
+        if found is None:
+            board = self.content.board
+            wheels = self.wheels
+            try:
+                notches = tuple(map(wheels._data.__getitem__, _wheel_names(board)))
+            except KeyError:  # a wheel never turned in an older game's state: at START
+                notches = tuple(wheels.get(name, 0) for name in _wheel_names(board))
+            found = board.wheel_state(notches)
+            object.__setattr__(self, "_wheels_memo", found)
+        return found
 
     def to_svg(self, *, width: int | None = None) -> str:
         """The board as everyone at the table sees it, as an SVG document.
@@ -257,7 +283,7 @@ class Game(GameBase):
     @property
     def is_over(self) -> bool:
         """True once someone accused correctly, or everyone accused wrongly."""
-        return self.phase == Phase.OVER
+        return self.phase == _OVER
 
     @property
     def outcome(self) -> Outcome | None:
@@ -280,33 +306,23 @@ class Game(GameBase):
         See `GameBase.legal_actions`. During play every action that can start belongs to
         the player whose turn it is, so theirs are listed without filtering.
         """
-        if self.pending is None and self.phase == Phase.PLAY and player == self.current_player:
-            return self._root_action_list
+        if self.pending is None and self.phase == _PLAY and player == self.order[self.turn]:
+            return self._memo_root or self._legal_root()
         return super().legal_actions(player)
 
     def _root_to_act(self) -> tuple[str, ...]:
         current = self.current_player
-        return () if current is None else (current,)
+        return () if current is None else _alone(current)
 
     def _root_actions(self) -> tuple[Action, ...]:
-        return self._root_action_list
-
-    @functools.cached_property
-    def _root_action_list(self) -> tuple[Action, ...]:
-        if self.phase == Phase.DEAL:
+        if self.phase == _DEAL_PHASE:
             return _DEAL
         name = self.current_player
         if name is None:
             return ()
-        if self.step == Step.ROLL:
-            return _roll(name)
-        if self.step == Step.MOVE:
+        if self.step == _MOVE:
             return self._current_moves[0]
-        if self.entered in LOCATIONS:
-            return _acts(name, burrow=False)
-        if self.entered == BURROW:
-            return _acts(name, burrow=True)
-        return (_end_turn(name),)
+        return _step_actions(name, self.step, self.entered)
 
     def movement_options(self) -> tuple[tuple[Action, tuple[str, ...]], ...]:
         """During the move step: each move action with the path it walks (for a UI to highlight)."""
@@ -318,11 +334,16 @@ class Game(GameBase):
             for action, path in zip(*self._current_moves, strict=True)
         )
 
-    @functools.cached_property
+    @property
     def _current_moves(self) -> Moves:
-        name = self.current_player
-        assert name is not None
-        return turn.move_options(self, name)
+        """The current player's moves (during the move step), worked out once."""
+        found = self._moves_memo
+        if found is None:
+            name = self.current_player
+            assert name is not None
+            found = turn.move_options(self, name)
+            object.__setattr__(self, "_moves_memo", found)
+        return found
 
     def _move_path(self, action: Action) -> tuple[Position, ...]:
         """The path of a legal move of the current player."""
@@ -331,21 +352,21 @@ class Game(GameBase):
 
     def _is_root_action(self, action: Action) -> bool:
         """``action in self._root_actions()``, without walking the list where it is long."""
-        if self.phase != Phase.PLAY or not isinstance(action, PlayerAction):
-            return action in self._root_actions()
+        if self.phase != _PLAY or not isinstance(action, PlayerAction):
+            return action in self._legal_root()
         name = self.current_player
         if action.player != name:
             return False
         step = self.step
         try:
-            if step == Step.ACT:
+            if step == _ACT:
                 if isinstance(action, Suggest):
                     return self.entered in LOCATIONS and action in suggestions.offered_set(name)
                 if isinstance(action, Accuse):
                     return self.entered == BURROW and action in accusations.offered_set(name)
         except TypeError:  # an unhashable field: not an action the rules list
             return False
-        return _index(self._root_actions(), action) >= 0
+        return _index(self._legal_root(), action) >= 0
 
     def _check_root(self, action: Action) -> None:
         if self._is_root_action(action):
@@ -387,7 +408,13 @@ class Game(GameBase):
     def _play_to_end(self, ctx: Context, action: Action, history: History) -> Self:
         draft = Draft(ctx, self)
         _rules(draft, action)
-        return draft.freeze(history)  # type: ignore[return-value]
+        # Who acts next and, but for a move (a search), what they may do: known already.
+        if draft.phase != _PLAY:
+            return draft.freeze(history)  # type: ignore[return-value]
+        name = draft.order[draft.turn]
+        step = draft.step
+        actions = None if step == _MOVE else _step_actions(name, step, draft.entered)
+        return draft.freeze(history, _alone(name), actions)  # type: ignore[return-value]
 
     # ----- serialization ----------------------------------------------------------------------
 
@@ -413,18 +440,21 @@ class Game(GameBase):
         }
 
 
+_MOVES: Final = (MoveTo, UseFireplace, StayPut)
+
+_PICKLED: Final = tuple(f.name for f in attrs.fields(Game) if not f.metadata.get(MEMO))
+
+
 def _rules(d: Draft, action: Action) -> None:
     """Play a checked root action on the action's draft (see `hogwarts_rules.clue.draft`)."""
-    if isinstance(action, Deal):
-        deal(d)
-        return
-    assert isinstance(action, PlayerAction)
     if isinstance(action, RollDice):
         turn.roll(d, action.player)
-    elif isinstance(action, MoveTo | UseFireplace | StayPut):
+    elif isinstance(action, _MOVES):
         turn.move(d, action)
         if d.entered is None or d.is_over:
             turn.next_turn(d)
+    elif isinstance(action, Deal):
+        deal(d)
     elif isinstance(action, Suggest):
         suggestions.suggest(d, action)
         turn.next_turn(d)
@@ -463,8 +493,24 @@ def _wheel_names(board: Board) -> tuple[str, ...]:
 
 
 @functools.lru_cache(maxsize=256)
+def _alone(name: str) -> tuple[str, ...]:
+    return (name,)
+
+
+@functools.lru_cache(maxsize=256)
 def _roll(name: str) -> tuple[Action, ...]:
     return (RollDice(name),)
+
+
+def _step_actions(name: str, step: Step, entered: str | None) -> tuple[Action, ...]:
+    """The current player's actions at the roll or act step (which need no search)."""
+    if step == _ROLL:
+        return _roll(name)
+    if entered in LOCATIONS:
+        return _acts(name, burrow=False)
+    if entered == BURROW:
+        return _acts(name, burrow=True)
+    return (_end_turn(name),)
 
 
 @functools.lru_cache(maxsize=256)

@@ -135,13 +135,15 @@ def search(
     as a location ends a move and the start is barred). What is kept is plain
     tuples, which Python's garbage collector soon stops scanning.
     """
-    tree = _tree(board, start, steps, frozenset(), forbidden)
+    memo = board._memo
+    tree = memo.get(("tree", start, steps, forbidden, _NONE))  # `_tree`, when it is known
+    if tree is None:
+        tree = _tree(board, start, steps, _NONE, forbidden)
     doors: frozenset[str] = tree[2]
     relevant = closed_doors & doors
     if not relevant:
         found: tuple[Walk, ...] = tree[3]
         return found
-    memo = board._memo
     usable = min(alohomoras, len(relevant))
     key = ("reach", start, steps, forbidden, relevant, usable)
     known: tuple[Walk, ...] | None = memo.get(key)
@@ -155,6 +157,9 @@ def search(
             known = _without(tree, relevant, keys=usable > 0)
         remember(memo, key, known)
     return known
+
+
+_NONE: frozenset[str] = frozenset()
 
 
 def _doors_of(board: Board, position: Position) -> frozenset[str]:

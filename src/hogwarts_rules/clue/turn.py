@@ -44,13 +44,15 @@ from hogwarts_rules.clue.events import (
     WheelTurned,
 )
 from hogwarts_rules.clue.movement import Position, cell_name, remember, search
-from hogwarts_rules.clue.vocabulary import Affects, DieFace, MoveKind, Phase, Special, Square, Step
+from hogwarts_rules.clue.vocabulary import Affects, DieFace, MoveKind, Phase, Special, Step
 from hogwarts_rules.errors import IllegalActionError
+from hogwarts_rules.events import constructor
 from hogwarts_rules.frozen import FrozenMap
 
 if TYPE_CHECKING:
     from hogwarts_rules.clue.draft import Draft
     from hogwarts_rules.clue.game import Game
+    from hogwarts_rules.clue.records import Seat
 
 __all__ = [
     "BLACK_DIE",
@@ -78,6 +80,29 @@ BLACK_DIE: Final = (
 )
 """The black die's six faces: a star, the Dark Mark, and the four wheels' locations."""
 
+# The words of the rules read on every turn, bound once: in Python 3.11 reading a member
+# from its enum goes through the enum class's ``__getattr__``, as costly as a call.
+_ROLL, _MOVE, _ACT = Step.ROLL, Step.MOVE, Step.ACT
+_STAR_FACE, _DARK_MARK = DieFace.STAR, DieFace.DARK_MARK
+_OVER = Phase.OVER
+_WALK = MoveKind.WALK
+_EVERYONE, _ROLLER, _EVERYONE_ELSE = Affects.EVERYONE, Affects.ROLLER, Affects.EVERYONE_ELSE
+_IN_LOCATIONS, _IN_CORRIDORS, _MOST_FLOO = (
+    Affects.IN_LOCATIONS,
+    Affects.IN_CORRIDORS,
+    Affects.MOST_FLOO,
+)
+
+# The events, built without running attrs' checks (every value has its type already).
+_dark_card_drawn: Final = constructor(DarkCardDrawn)
+_dice_rolled: Final = constructor(DiceRolled)
+_floo_paid: Final = constructor(FlooPaid)
+_help_card_drawn: Final = constructor(HelpCardDrawn)
+_help_card_used: Final = constructor(HelpCardUsed)
+_moved: Final = constructor(Moved)
+_protected: Final = constructor(Protected)
+_wheel_turned: Final = constructor(WheelTurned)
+
 
 # ----- rolling: the black die, the wheels, Help and Dark cards ---------------------------------
 
@@ -85,23 +110,27 @@ BLACK_DIE: Final = (
 def roll(d: Draft, name: str) -> None:
     """`RollDice`: both dice; the black die's star, Dark Mark or wheel takes effect at once."""
     ctx = d.ctx
-    black = ctx.draw(BLACK_DIE, label=f"{name}'s black die", state=d.freeze)
-    green = ctx.roll(6, label=f"{name}'s green die", state=d.freeze)
-    d.emit(DiceRolled(name, black, green))
+    if ctx.external:
+        black = ctx.draw(BLACK_DIE, label=f"{name}'s black die", state=d.freeze)
+        green = ctx.roll(6, label=f"{name}'s green die", state=d.freeze)
+    else:  # the same two rolls, with no label to show anybody
+        black = BLACK_DIE[ctx.roll_die(6) - 1]
+        green = ctx.roll_die(6)
+    d.emit(_dice_rolled(name, black, green))
     d.green = green
-    d.step = Step.MOVE
-    if black == DieFace.STAR:
+    d.step = _MOVE
+    if black == _STAR_FACE:
         draw_help(d, name, face_down=False)
         return
-    if black == DieFace.DARK_MARK:
+    if black == _DARK_MARK:
         dark_card(d, name)
         return
     wheel = d.content.board.wheel(black)
-    wheels = d.wheels.to_dict()
+    wheels = dict(d.wheels._data)
     notch = wheels[black] = (wheels.get(black, 0) + 1) % len(wheel.notches)
     d.wheels = FrozenMap._adopt(wheels)
     mark = wheel.notches[notch].dark_mark
-    d.emit(WheelTurned(black, notch, mark))
+    d.emit(_wheel_turned(black, notch, mark))
     if mark:
         dark_card(d, name)
 
@@ -113,12 +142,16 @@ def draw_help(d: Draft, name: str, *, face_down: bool) -> None:
         d.help_discard = ()
         if not d.help_deck:
             return
-    card = d.ctx.draw(d.help_deck, label=f"{name}'s Help card", state=d.freeze)
+    ctx = d.ctx
+    if ctx.external:
+        card = ctx.draw(d.help_deck, label=f"{name}'s Help card", state=d.freeze)
+    else:
+        card = d.help_deck[ctx.roll_die(len(d.help_deck)) - 1]
     deck = list(d.help_deck)
     deck.remove(card)
     d.help_deck = tuple(deck)
     seat = d.seats[name]
-    d.emit(HelpCardDrawn(name, card, face_down))
+    d.emit(_help_card_drawn(name, card, face_down))
     if face_down:
         d.update_seat(name, hidden_help=(*seat.hidden_help, card))
     else:
@@ -131,20 +164,20 @@ def affected(game: Game | Draft, card: DarkCard, roller: str) -> tuple[str, ...]
     start = game.order.index(roller)
     in_turn_order = game.order[start:] + game.order[:start]
     live = [n for n in in_turn_order if not seats[n].eliminated]
-    match card.affects:
-        case Affects.EVERYONE:
-            return tuple(live)
-        case Affects.ROLLER:
-            return (roller,) if roller in live else ()
-        case Affects.EVERYONE_ELSE:
-            return tuple(n for n in live if n != roller)
-        case Affects.IN_LOCATIONS:
-            return tuple(n for n in live if seats[n].position in card.locations)
-        case Affects.IN_CORRIDORS:
-            return tuple(n for n in live if isinstance(seats[n].position, tuple))
-        case Affects.MOST_FLOO:
-            most = max((seats[n].floo for n in live), default=0)
-            return tuple(n for n in live if seats[n].floo == most)
+    affects = card.affects
+    if affects == _EVERYONE:
+        return tuple(live)
+    if affects == _ROLLER:
+        return (roller,) if roller in live else ()
+    if affects == _EVERYONE_ELSE:
+        return tuple([n for n in live if n != roller])
+    if affects == _IN_LOCATIONS:
+        return tuple([n for n in live if seats[n].position in card.locations])
+    if affects == _IN_CORRIDORS:
+        return tuple([n for n in live if isinstance(seats[n].position, tuple)])
+    if affects == _MOST_FLOO:
+        most = max([seats[n].floo for n in live], default=0)
+        return tuple([n for n in live if seats[n].floo == most])
     raise AssertionError(card.affects)  # pragma: no cover
 
 
@@ -153,14 +186,18 @@ def dark_card(d: Draft, roller: str) -> None:
     if not d.dark_deck:  # ruling CL-7: reshuffle the read Dark cards
         d.dark_deck = d.dark_discard
         d.dark_discard = ()
-    name_drawn = d.ctx.draw(d.dark_deck, label="a Dark card", state=d.freeze)
+    ctx = d.ctx
+    if ctx.external:
+        name_drawn = ctx.draw(d.dark_deck, label="a Dark card", state=d.freeze)
+    else:
+        name_drawn = d.dark_deck[ctx.roll_die(len(d.dark_deck)) - 1]
     deck = list(d.dark_deck)
     deck.remove(name_drawn)
     d.dark_deck = tuple(deck)
     d.dark_discard = (*d.dark_discard, name_drawn)
     card = d.content._dark_cards[name_drawn]
     hit = affected(d, card, roller)
-    d.emit(DarkCardDrawn(roller, card.name, card.text, hit))
+    d.emit(_dark_card_drawn(roller, card.name, card.text, hit))
     for name in hit:
         _suffer(d, name, card)
 
@@ -168,17 +205,20 @@ def dark_card(d: Draft, roller: str) -> None:
 def _suffer(d: Draft, name: str, card: DarkCard) -> None:
     """``name`` is protected by a Help card or pays the Floo (asked when it costs the card)."""
     seat = d.seats[name]
-    # Face-up cards first: a face-down card is only shown when it is the one that protects.
-    face_up = sorted({c for c in seat.help_cards if c in card.protected_by})
-    face_down = sorted({c for c in seat.hidden_help if c in card.protected_by})
-    protecting = face_up + [c for c in face_down if c not in face_up]
+    face_up = card.protected_by.intersection(seat.help_cards)
     use = ""
-    if protecting and not card.discard_help:
-        use = protecting[0]
-    elif card.discard_help and (face_up or seat.hidden_help):
+    if not card.discard_help:
+        # Face-up cards first: a face-down card is only shown when it is the one that protects.
+        if face_up:
+            use = min(face_up)
+        elif seat.hidden_help:
+            face_down = card.protected_by.intersection(seat.hidden_help)
+            use = min(face_down) if face_down else ""
+    elif face_up or seat.hidden_help:
         # Ask whoever might hold a protecting card, protected or not, so that being
         # asked says nothing about a face-down card (ruling CL-9).
-        options: list[Action] = [Protect(name, c) for c in protecting]
+        face_down = card.protected_by.intersection(seat.hidden_help) - face_up
+        options: list[Action] = [Protect(name, c) for c in (*sorted(face_up), *sorted(face_down))]
         options.append(PayFloo(name))
         prompt = (
             f"{name}: use a Help card against {card.name} (it will be discarded), "
@@ -193,22 +233,26 @@ def _suffer(d: Draft, name: str, card: DarkCard) -> None:
         _protect(d, name, use, discard=card.discard_help)
         return
     paid = min(seat.floo, card.floo)
-    d.emit(FlooPaid(name, paid, seat.floo - paid, card.name))
-    d.update_seat(name, floo=seat.floo - paid)
+    d.emit(_floo_paid(name, paid, seat.floo - paid, card.name))
+    if paid:
+        d.update_seat(name, floo=seat.floo - paid)
 
 
 def _protect(d: Draft, name: str, card: str, *, discard: bool) -> None:
     seat = d.seats[name]
-    face_up = list(seat.help_cards)
-    hidden = list(seat.hidden_help)
+    face_up = seat.help_cards
+    hidden = seat.hidden_help
     if card in face_up:
-        face_up.remove(card)
+        at = face_up.index(card)
+        face_up = face_up[:at] + face_up[at + 1 :]
     else:
-        hidden.remove(card)
+        at = hidden.index(card)
+        hidden = hidden[:at] + hidden[at + 1 :]
     if not discard:
-        face_up.append(card)  # shown, and placed back in front of the player, face up
-    d.emit(Protected(name, card, discard))
-    d.update_seat(name, help_cards=tuple(face_up), hidden_help=tuple(hidden))
+        face_up += (card,)  # shown, and placed back in front of the player, face up
+    d.emit(_protected(name, card, discard))
+    if face_up != seat.help_cards or hidden != seat.hidden_help:
+        d.update_seat(name, help_cards=face_up, hidden_help=hidden)
     if discard:
         d.help_discard = (*d.help_discard, card)
 
@@ -227,7 +271,7 @@ def _use_special(d: Draft, name: str, special: Special, count: int) -> None:
         face_up = list(seat.help_cards)
         hidden = list(seat.hidden_help)
         (face_up if card in face_up else hidden).remove(card)
-        d.emit(HelpCardUsed(name, card))
+        d.emit(_help_card_used(name, card))
         d.update_seat(name, help_cards=tuple(face_up), hidden_help=tuple(hidden))
         d.help_discard = (*d.help_discard, card)
 
@@ -251,36 +295,28 @@ def moves(game: Game, name: str) -> list[tuple[Action, tuple[Position, ...]]]:
 
 def move_options(game: Game, name: str) -> Moves:
     """`moves` as two tuples: the actions (in the same order) and their paths."""
-    seats = game.seats.to_dict()  # a plain dict reads faster than the frozen map
+    seats = game.seats._data  # read only: a plain dict reads faster than the frozen map
     seat = seats[name]
     here = seat.position
     assert here is not None
     content = game.content
     board = content.board
-    closed = game.closed_doors()
-    occupied = [
-        s.position for s in seats.values() if s.name != name and isinstance(s.position, tuple)
-    ]
-    alohomoras = 0
-    felix = False
-    if seat.help_cards or seat.hidden_help:
-        known = content._specials
-        for card in seat.all_help:
-            special = known.get(card)
-            if special == Special.ALOHOMORA:
-                alohomoras += 1
-            elif special == Special.FELIX_FELICIS:
-                felix = True
+    closed, lit = game._wheel_state
+    alohomoras, felix = (
+        _help_on_moves(content, seat) if seat.help_cards or seat.hidden_help else (0, False)
+    )
     forbidden = (game.left,) if game.left else ()
+    # Where the pawns stand (the player's own start is never the end of a walk).
+    pawns = [other.position for other in seats.values()]
     walks = _walks(board, name, here, game.green, False, closed, alohomoras, forbidden)
-    actions, paths = _unoccupied(walks, occupied)
+    actions, paths = _unoccupied(walks, pawns)
     if felix:
         walks = _walks(board, name, here, 7, True, closed, alohomoras, forbidden)
-        more, walked = _unoccupied(walks, occupied)
+        more, walked = _unoccupied(walks, pawns)
         actions += more
         paths += walked
     if isinstance(here, str):
-        if here in game.lit_fireplaces() and seat.floo >= 1:
+        if here in lit and seat.floo >= 1:
             trips = _fireplaces(board, name, here)
             actions += trips[0]
             paths += trips[1]
@@ -289,11 +325,34 @@ def move_options(game: Game, name: str) -> Moves:
     return (*actions, _stay(name)), (*paths, (here,))
 
 
-# What is worked out once per search result and kept with the board (`Board._memo`): each
-# walk's key among a player's moves (its end, or its end and the Alohomoras it uses), the
-# paths, and where each walk that ends on a square is among them (to take out the squares
-# other pawns stand on).
-_Walks = tuple[tuple[Any, ...], tuple[Any, ...], tuple[tuple[Position, ...], ...], Any]
+def _help_on_moves(content: Content, seat: Seat) -> tuple[int, bool]:
+    """The Alohomora cards ``seat`` holds, and whether one of its cards is Felix Felicis."""
+    memo = content._memo
+    key = (seat.help_cards, seat.hidden_help)
+    found: tuple[int, bool] | None = memo.get(key)
+    if found is None:
+        known = content._specials.get
+        specials = [*map(known, seat.help_cards), *map(known, seat.hidden_help)]
+        found = (specials.count(Special.ALOHOMORA), Special.FELIX_FELICIS in specials)
+        if len(memo) >= 4096:  # kept small: a player's cards change seldom
+            memo.clear()
+        memo[key] = found
+    return found
+
+
+# What is worked out once per search result and kept with the board (`Board._memo`): the
+# search result itself (whose id is in the key), each walk's key among a player's moves
+# (its end, or its end and the Alohomoras it uses), the paths, where each walk that ends
+# on a square is among them (to take out the squares other pawns stand on), and each
+# player's moves, by player and Felix Felicis.
+_Entry = tuple[
+    tuple[Any, ...],
+    tuple[Any, ...],
+    tuple[tuple[Position, ...], ...],
+    dict[tuple[int, int], int],
+    dict[tuple[str, bool], tuple[Action, ...]],
+]
+_Walks = tuple[tuple[Action, ...], tuple[tuple[Position, ...], ...], dict[tuple[int, int], int]]
 
 
 def _walks(
@@ -305,7 +364,7 @@ def _walks(
     closed: frozenset[str],
     alohomoras: int,
     forbidden: tuple[str, ...],
-) -> tuple[tuple[Action, ...], tuple[tuple[Position, ...], ...], dict[tuple[int, int], int]]:
+) -> _Walks:
     """``name``'s walks from ``start`` with no pawn in the way (see `movement.search`).
 
     Returns the moves, their paths, and the index of each end square among them.
@@ -314,7 +373,7 @@ def _walks(
     memo = board._memo
     # A search result is kept with the board (and with this entry), so its id names it.
     key = ("walks", id(found))
-    entry: _Walks | None = memo.get(key)
+    entry: _Entry | None = memo.get(key)
     if entry is None or entry[0] is not found:
         walk_keys: list[Any] = []
         index: dict[tuple[int, int], int] = {}
@@ -322,38 +381,38 @@ def _walks(
             walk_keys.append((end, used) if used else end)
             if type(end) is tuple:
                 index[end] = number
-        entry = (found, tuple(walk_keys), tuple([walk[2] for walk in found]), index)
+        entry = (found, tuple(walk_keys), tuple([walk[2] for walk in found]), index, {})
         remember(memo, key, entry)
-    # Each player's moves are made once per board and shared by every state.
-    made: dict[Any, MoveTo] | None = memo.get(("moves", name, felix))
-    if made is None:
-        made = {}
-        remember(memo, ("moves", name, felix), made)
-    keys = entry[1]
-    try:
-        actions: tuple[Action, ...] = tuple(map(made.__getitem__, keys))
-    except KeyError:
+    actions = entry[4].get((name, felix))
+    if actions is None:
+        # Each player's moves are made once per board and shared by every state.
+        made: dict[Any, MoveTo] | None = memo.get(("moves", name, felix))
+        if made is None:
+            made = {}
+            remember(memo, ("moves", name, felix), made)
         names = board.position_names
-        for walk_key, (end, used, _) in zip(keys, found, strict=True):
+        for walk_key, (end, used, _) in zip(entry[1], found, strict=True):
             if walk_key not in made:
                 made[walk_key] = MoveTo(name, names[end], felix, used)
-        actions = tuple(map(made.__getitem__, keys))
+        actions = entry[4][name, felix] = tuple(map(made.__getitem__, entry[1]))
     return actions, entry[2], entry[3]
 
 
-def _unoccupied(
-    walks: tuple[tuple[Action, ...], tuple[tuple[Position, ...], ...], dict[tuple[int, int], int]],
-    occupied: list[tuple[int, int]],
-) -> Moves:
+def _unoccupied(walks: _Walks, pawns: list[Position | None]) -> Moves:
     """The walks without those that end on a square another pawn stands on."""
     actions, paths, index = walks
-    drop = [index[p] for p in occupied if p in index]
+    drop = [index[at] for at in pawns if at in index]
     if not drop:
         return actions, paths
-    return (
-        tuple(a for number, a in enumerate(actions) if number not in drop),
-        tuple(p for number, p in enumerate(paths) if number not in drop),
-    )
+    drop.sort()
+    kept_actions: tuple[Action, ...] = ()
+    kept_paths: tuple[tuple[Position, ...], ...] = ()
+    begin = 0
+    for number in drop:
+        kept_actions += actions[begin:number]
+        kept_paths += paths[begin:number]
+        begin = number + 1
+    return kept_actions + actions[begin:], kept_paths + paths[begin:]
 
 
 @functools.lru_cache(maxsize=1024)
@@ -399,15 +458,15 @@ def move(d: Draft, action: MoveTo | UseFireplace | StayPut) -> None:
     assert here is not None
     left = here if isinstance(here, str) else None
     if isinstance(action, StayPut):
-        d.step = Step.ACT
+        d.step = _ACT
         d.left = None
         d.entered = None
         return
     if isinstance(action, UseFireplace):
         d.update_seat(name, position=action.destination, floo=seat.floo - 1)
-        d.emit(FlooPaid(name, 1, seat.floo - 1, "the Floo network"))
+        d.emit(_floo_paid(name, 1, seat.floo - 1, "the Floo network"))
         d.emit(
-            Moved(
+            _moved(
                 name,
                 cell_name(here),
                 action.destination,
@@ -425,21 +484,16 @@ def move(d: Draft, action: MoveTo | UseFireplace | StayPut) -> None:
         _use_special(d, name, Special.FELIX_FELICIS, 1)
     if action.alohomoras:
         _use_special(d, name, Special.ALOHOMORA, action.alohomoras)
-    d.emit(
-        Moved(
-            name,
-            cell_name(here),
-            action.destination,
-            tuple(map(d.content.board.position_names.__getitem__, path)),
-            MoveKind.WALK,
-        )
-    )
-    d.update_seat(name, position=destination)
-    d.step = Step.ACT
+    board = d.content.board
+    names = board.position_names
+    walked = tuple(map(names.__getitem__, path))
+    d.emit(_moved(name, names[here], action.destination, walked, _WALK))
+    d.move_pawn(name, destination)
+    d.step = _ACT
     d.left = left
     if isinstance(destination, tuple):
         d.entered = None
-        if d.content.board.square(destination) == Square.STAR:
+        if destination in board.stops:  # a star square (the other stops are locations)
             draw_help(d, name, face_down=False)
     else:
         d.entered = enterable(destination)
@@ -447,7 +501,7 @@ def move(d: Draft, action: MoveTo | UseFireplace | StayPut) -> None:
 
 def next_turn(d: Draft) -> None:
     """The next player to the left who is still in the game starts a turn (unless it is over)."""
-    if d.phase == Phase.OVER:
+    if d.phase == _OVER:
         return
     order = d.order
     seats = d.seats
@@ -458,7 +512,7 @@ def next_turn(d: Draft) -> None:
         if not seats[order[turn]].eliminated:
             break
     d.turn = turn
-    d.step = Step.ROLL
+    d.step = _ROLL
     d.green = 0
     d.left = None
     d.entered = None
