@@ -33,10 +33,11 @@ Examples:
 
 from __future__ import annotations
 
+import abc
 import inspect
 import types
 from collections.abc import Sequence
-from typing import Any, Final
+from typing import Any, Final, Generic
 
 __all__ = ["build_lines", "twin"]
 
@@ -46,15 +47,29 @@ _TWINS: Final[dict[type[Any], type[Any] | None]] = {}
 def twin(cls: type[Any]) -> type[Any] | None:
     """``cls``'s mutable twin (same bases, same slots), or ``None`` where it cannot be made.
 
-    A twin is made only for a class that declares its own ``__slots__`` and whose
-    instances Python lets change class to and from the twin (checked once, here):
-    not, for example, one whose own slots include ``__weakref__``.
+    A twin is made only for a concrete class that declares its own ``__slots__``,
+    whose class is `type` or `abc.ABCMeta` and whose bases run no
+    ``__init_subclass__`` (making the twin must not register it anywhere), and whose
+    instances Python lets change class to and from the twin (checked once, here): on
+    Python 3.11 not one whose own slots include ``__weakref__``. Each twin names the
+    class it serves as ``__twin_of__`` (it is a subclass of that class's bases, so
+    ``Base.__subclasses__()`` lists it).
     """
     if cls in _TWINS:
         return _TWINS[cls]
     found: type[Any] | None = None
     slots = cls.__dict__.get("__slots__")
-    if slots is not None:
+    hooked = any(
+        "__init_subclass__" in base.__dict__
+        for base in cls.__mro__[1:]
+        if base is not object and base is not Generic
+    )
+    if (
+        slots is not None
+        and not hooked
+        and type(cls) in (type, abc.ABCMeta)
+        and not getattr(cls, "__abstractmethods__", None)
+    ):
         own = (slots,) if isinstance(slots, str) else tuple(slots)
         namespace = {
             "__slots__": own,
@@ -62,6 +77,7 @@ def twin(cls: type[Any]) -> type[Any] | None:
             "__delattr__": object.__delattr__,
             "__module__": cls.__module__,
             "__qualname__": f"{cls.__qualname__}.<twin>",
+            "__twin_of__": cls,
         }
         try:
             meta: Any = type(cls)  # abc.ABCMeta for a game: the twin's class is the same
@@ -70,9 +86,9 @@ def twin(cls: type[Any]) -> type[Any] | None:
             candidate.__abstractmethods__ = frozenset()
             probe = object.__new__(candidate)
             probe.__class__ = cls  # the layouts agree (TypeError otherwise)
-        except TypeError:
-            candidate = None  # type: ignore[assignment]
-        found = candidate
+            found = candidate
+        except Exception:  # any class Python or a metaclass will not let us twin
+            found = None
     _TWINS[cls] = found
     return found
 

@@ -44,7 +44,8 @@ AskKind = Literal["roll_off", "turn", "decision", "chance", "over"]
 """What a game of First Year Adventure asks for now (`Ask.kind`)."""
 
 
-@attrs.frozen
+# No weak references: then `views.positional` can build it as its twin (hogwarts_rules._build).
+@attrs.frozen(weakref_slot=False)
 class Ask:
     """Who acts now and what they are asked, in words and as data (every state has one).
 
@@ -65,7 +66,8 @@ class Ask:
     text: str
 
 
-@attrs.frozen
+# No weak references: then `views.positional` can build it as its twin (hogwarts_rules._build).
+@attrs.frozen(weakref_slot=False)
 class AdventureView:
     """One seat's view of First Year Adventure (the table's when ``viewer`` is ``None``).
 

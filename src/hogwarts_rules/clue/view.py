@@ -40,7 +40,8 @@ AskKind = Literal["deal", "roll", "move", "act", "decision", "chance", "over"]
 """What a game of Clue asks for now (`Ask.kind`)."""
 
 
-@attrs.frozen
+# No weak references: then `views.positional` can build it as its twin (hogwarts_rules._build).
+@attrs.frozen(weakref_slot=False)
 class Ask:
     """Who acts now and what they are asked, in words and as data (every state has one).
 
@@ -87,7 +88,8 @@ class SeatView:
     eliminated: bool
 
 
-@attrs.frozen
+# No weak references: then `views.positional` can build it as its twin (hogwarts_rules._build).
+@attrs.frozen(weakref_slot=False)
 class ClueView:
     """One player's view of the game (see the module docstring for what it holds).
 
