@@ -141,7 +141,11 @@ def test_caches_never_show_in_a_games_value() -> None:
     assert pickle.dumps(played) == pickle.dumps(replay)
     seat = played.seats["Ann"]
     assert seat._public.floo == seat.floo  # the cached public seat
-    assert pickle.dumps(seat) == pickle.dumps(Seat(**attrs.asdict(seat, recurse=False)))
+    given = {str(f.alias): getattr(seat, f.name) for f in attrs.fields(Seat) if f.init}
+    fresh = Seat(**given)
+    assert pickle.dumps(seat) == pickle.dumps(fresh)  # the memo is never pickled
+    assert fresh._public_memo is None and seat._public_memo is not None
+    assert pickle.loads(pickle.dumps(seat))._public_memo is None
 
 
 def test_views_are_the_same_built_fresh_or_from_caches() -> None:

@@ -13,12 +13,12 @@ Examples:
 
 from __future__ import annotations
 
-import functools
 from typing import Any
 
 import attrs
 
 from hogwarts_rules.clue.movement import Position, cell_name
+from hogwarts_rules.engine import MEMO
 
 __all__ = ["Seat", "SuggestionRecord"]
 
@@ -58,24 +58,46 @@ class Seat:
         """Every Help card held, face up then face down."""
         return self.help_cards + self.hidden_help
 
-    @functools.cached_property
-    def _public(self) -> Any:  # a SeatView: the annotation must resolve at run time (cattrs)
-        # The seat as everyone sees it (`view.public_seats`), built once per seat value: a
-        # pure function of its fields, cached in a private slot that attrs leaves out of
-        # equality, hashing, repr, unstructuring and pickling.
-        from hogwarts_rules.clue.view import SeatView
+    # The seat as everyone sees it (`view.public_seats`), built once per seat value: a
+    # private memo that takes no part in equality, hashing, repr, unstructuring or
+    # pickling, and that every copy starts without. (A field, not a cached property: a
+    # cached property on a slotted attrs class makes every attribute read slower.)
+    _public_memo: Any = attrs.field(
+        default=None, init=False, eq=False, repr=False, metadata={MEMO: True}
+    )
 
-        position = self.position
-        return SeatView(
-            self.name,
-            self.student,
-            None if position is None else cell_name(position),
-            self.help_cards,
-            len(self.hidden_help),
-            self.floo,
-            len(self.hand),
-            self.eliminated,
-        )
+    @property
+    def _public(self) -> Any:  # a SeatView: the annotation must resolve at run time (cattrs)
+        found = self._public_memo
+        if found is None:
+            from hogwarts_rules.clue.view import SeatView
+
+            position = self.position
+            found = SeatView(
+                self.name,
+                self.student,
+                None if position is None else cell_name(position),
+                self.help_cards,
+                len(self.hidden_help),
+                self.floo,
+                len(self.hand),
+                self.eliminated,
+            )
+            object.__setattr__(self, "_public_memo", found)
+        return found
+
+    def __getstate__(self) -> dict[str, Any]:
+        """What pickling keeps: every field but the memo (worked out again when asked)."""
+        return {name: getattr(self, name) for name in _SEAT_PICKLED}
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        """Restore a pickled seat, with its memo empty."""
+        for name in _SEAT_PICKLED:
+            object.__setattr__(self, name, state[name])
+        object.__setattr__(self, "_public_memo", None)
+
+
+_SEAT_PICKLED = tuple(f.name for f in attrs.fields(Seat) if not f.metadata.get(MEMO))
 
 
 @attrs.frozen

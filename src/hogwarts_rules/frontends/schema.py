@@ -566,6 +566,8 @@ class _Builder:
         properties: Schema = dict(first)
         required = list(first)
         for field in attrs.fields(cls):
+            if not field.init:  # a private memo: never written nor read (as unstructure does)
+                continue
             prop = _with_doc(self.schema(hints[field.name], mode), docs.get(field.name, ""))
             default = _json_default(field)
             if default is not attrs.NOTHING and mode == "read":
