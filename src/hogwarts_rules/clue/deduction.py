@@ -16,8 +16,11 @@ dynamic programme over groups of cards and the players' remaining hand slots, wi
 binomial weights, and one forward-backward sweep gives every marginal. The envelope
 takes one card of each category; "holds at least one of" facts are split into
 disjoint cases on one card at a time (holds it; lacks it), each propagated before it
-is counted. The weighted model weighs the ways to fill each refuter's hand inside the
-DP, in whole numbers (scaled, then divided once at the end).
+is counted. The weighted model deals the refuters (who showed me a card) one at a
+time, weighing the ways to fill each one's hand, in whole numbers (scaled, then
+divided once at the end); after each, the cards its clauses marked are
+interchangeable with the others again, and after the last the rest of the deal is
+counted as in the uniform model.
 
 Examples:
     >>> book = Notebook.start(["Ann", "Ben", "Cat"], hand_sizes={"Ann": 6, "Ben": 6, "Cat": 6})
@@ -908,6 +911,9 @@ def _merge(results: Iterable[_Result]) -> _Result:
 
 
 _EMPTY: Final = _Result(0, {}, {})
+_WEIGHED_APART: Final = 5
+"""From this many groups on, a weighted programme deals the refuters apart (`_sweep_weighed`):
+on fewer, one weighed sweep costs less than the merged sub-programmes (measured)."""
 
 
 @attrs.frozen
@@ -1259,8 +1265,11 @@ def _deal_players(
             for player, keys, held, scale in weights
         )
     # A player with no room left takes nothing: no layer of the DP (unless weighed).
+    # The weighed players come first (see `_sweep_weighed`).
     weighed = {player for player, _, _, _ in weights}
-    filling = tuple(p for p in players if capacity[p] or p in weighed)
+    filling = tuple(p for p in players if p in weighed) + tuple(
+        p for p in players if capacity[p] and p not in weighed
+    )
     return _deal_players_cached(filling, tuple(capacity[p] for p in filling), rest_sorted, weights)
 
 
@@ -1298,7 +1307,10 @@ def _deal_players_cached(
     per_group: dict[str, dict[str, int]] = {k: {} for k in keys}
     if sum(start) != sum(capacities) or min(capacities, default=0) < 0:
         return 0, per_group
-    total, _, received = _sweep(players, capacities, keys, {start: 1}, weights)
+    if weights and len(keys) >= _WEIGHED_APART:
+        total, received = _sweep_weighed(players, capacities, keys, start, weights)
+    else:
+        total, _, received = _sweep(players, capacities, keys, {start: 1}, weights)
     if total == 0:
         return 0, per_group
     for i, player in enumerate(players):
@@ -1308,20 +1320,107 @@ def _deal_players_cached(
     return total, per_group
 
 
-def _sweep(
+def _sweep_weighed(
     players: tuple[str, ...],
     capacities: tuple[int, ...],
     keys: tuple[str, ...],
-    first: dict[tuple[int, ...], int],
+    start: tuple[int, ...],
     weights: _Weights,
-) -> tuple[int, dict[tuple[int, ...], int], list[list[int]]]:
-    """The forward-backward DP: fill the players' hands one after the other.
+) -> tuple[int, list[list[int]]]:
+    """`_sweep` with weights: the first weighed player apart, then the others.
 
-    The state is the number of cards left in each group; ``first`` gives the ways to
-    reach each starting state. Returns the number of deals (summed over the starting
-    states, with their ways), the deals from each starting state, and, per player and
-    group, the group's cards the player receives summed over all deals.
+    The weighed players (those who showed me a card) come first in ``players``. The
+    first takes its cards from the groups as marked by all the clauses. After it the
+    marks of its own clauses no longer matter: the cards left are merged into the
+    groups marked by the other players' clauses only, and the other players' deals
+    are counted, once for each merged state, by `_deal_players_cached` (cached and
+    shared: weighted, the next weighed player apart in turn; unweighted after the
+    last). Each merged group's cards are shared among the groups merged into it in
+    proportion to the cards each has left (they are interchangeable from there on).
     """
+    first = players[0]
+    (options,) = _moves(players[:1], capacities[:1], keys, weights)
+    moves = options(start)  # from the one starting state
+    ends: dict[tuple[int, ...], int] = {}  # the ways to leave each state
+    for _, after, count in moves:
+        ends[after] = ends.get(after, 0) + count
+    others = tuple(
+        p
+        for p, cap in zip(players[1:], capacities[1:], strict=True)
+        if cap or any(who == p for who, _, _, _ in weights)
+    )
+    caps = tuple(cap for p, cap in zip(players, capacities, strict=True) if p in others)
+    column = {p: i for i, p in enumerate(players)}
+
+    def unmark(key: str) -> str:
+        base, _, marks = key.partition(_MARK)
+        kept = [m for m in marks.split(",") if m and weights[int(m)][0] != first]
+        return f"{base}{_MARK}{','.join(kept)}" if kept else base
+
+    later = [unmark(k) for k in keys]
+    bases = sorted(set(later))
+    base_of = [bases.index(k) for k in later]
+    rest_weights = tuple(
+        (who, tuple(sorted({unmark(k) for k in clause_keys})), held, scale)
+        for who, clause_keys, held, scale in weights
+    )
+    weighed_later = any(who in others for who, _, _, _ in weights)
+    # The states it leaves, by the merged group sizes.
+    by_merged: dict[tuple[int, ...], list[tuple[int, ...]]] = {}
+    for left in ends:
+        merged = [0] * len(bases)
+        for g, n in enumerate(left):
+            merged[base_of[g]] += n
+        by_merged.setdefault(tuple(merged), []).append(left)
+    received = [[0] * len(keys) for _ in players]  # player -> group -> cards, over all deals
+    backward: dict[tuple[int, ...], int] = {}
+    total = 0
+    for merged_sizes, states in by_merged.items():
+        rest = tuple((b, n) for b, n in zip(bases, merged_sizes, strict=True) if n)
+        present = {b for b, _ in rest}
+        # (the clauses keep their places: a mark is a clause's place in ``weights``)
+        sub_weights = (
+            tuple(
+                (who, tuple(k for k in clause_keys if k in present and who != first), held, scale)
+                for who, clause_keys, held, scale in rest_weights
+            )
+            if weighed_later
+            else ()
+        )
+        deals, per_group = _deal_players_cached(others, caps, rest, sub_weights)
+        if not deals:
+            continue
+        # the ways to reach these states, times the cards each marked group has left
+        held = [0] * len(keys)
+        for left in states:
+            ways = ends[left]
+            backward[left] = deals
+            total += ways * deals
+            for g, n in enumerate(left):
+                if n:
+                    held[g] += ways * n
+        for g, amount in enumerate(held):
+            if amount:
+                b = base_of[g]
+                size = merged_sizes[b]
+                for player, got in per_group[bases[b]].items():
+                    received[column[player]][g] += amount * (got // size)
+    mine = received[0]
+    for taken, after, ways in moves:
+        rest_ways = backward.get(after)
+        if rest_ways:
+            for g, t in taken:
+                mine[g] += ways * rest_ways * t
+    return total, received
+
+
+def _moves(
+    players: tuple[str, ...],
+    capacities: tuple[int, ...],
+    keys: tuple[str, ...],
+    weights: _Weights,
+) -> list[Callable[[tuple[int, ...]], tuple[_Move, ...]]]:
+    """Each player's moves (see `_Options`), weighed by the player's clauses (`_Weighed`)."""
     allowed_in = [frozenset(k.split(_MARK, 1)[0].split(_SEPARATOR)) for k in keys]
     moves: list[Callable[[tuple[int, ...]], tuple[_Move, ...]]] = [
         _allocations(tuple(i for i, owners in enumerate(allowed_in) if p in owners), cap)
@@ -1338,6 +1437,24 @@ def _sweep(
             options = moves[i]
             assert isinstance(options, _Options)
             moves[i] = _Weighed(options, weighed)
+    return moves
+
+
+def _sweep(
+    players: tuple[str, ...],
+    capacities: tuple[int, ...],
+    keys: tuple[str, ...],
+    first: dict[tuple[int, ...], int],
+    weights: _Weights,
+) -> tuple[int, dict[tuple[int, ...], int], list[list[int]]]:
+    """The forward-backward DP: fill the players' hands one after the other.
+
+    The state is the number of cards left in each group; ``first`` gives the ways to
+    reach each starting state. Returns the number of deals (summed over the starting
+    states, with their ways), the deals from each starting state, and, per player and
+    group, the group's cards the player receives summed over all deals.
+    """
+    moves = _moves(players, capacities, keys, weights)
     # Forward: ways to fill the first players, by the group sizes still to deal.
     forward: list[dict[tuple[int, ...], int]] = [first]
     for i in range(len(players)):
