@@ -80,6 +80,7 @@ __all__ = [
     "Outcome",
     "Pending",
     "check_player_names",
+    "converted",
     "copier",
     "make_dice",
     "replace",
@@ -173,6 +174,24 @@ _REPLACERS: dict[type[Any], Any] = {}
 _Value = TypeVar("_Value")
 
 
+def converted(field: attrs.Attribute[Any], name: str, namespace: dict[str, Any]) -> str:
+    """Generated code for a new value of ``field`` held in local ``name``, converted if marked.
+
+    A field marked `CONVERT` runs its converter (except on a value of exactly the
+    class the metadata names, kept as it is); any other field takes ``name`` as it is.
+    ``namespace`` receives what the expression refers to.
+    """
+    convert = field.metadata.get(CONVERT)
+    if not convert or field.converter is None:
+        return name
+    namespace[f"_convert_{name}"] = field.converter
+    given = f"_convert_{name}({name})"
+    if isinstance(convert, type):  # a value of exactly that type is kept as it is
+        namespace[f"_type_{name}"] = convert
+        given = f"({name} if type({name}) is _type_{name} else {given})"
+    return given
+
+
 def _replacer(cls: type[Any]) -> Any:
     """Generate ``cls``'s copy-with-changes function (one straight line per field)."""
     fields = attrs.fields(cls)
@@ -185,14 +204,7 @@ def _replacer(cls: type[Any]) -> Any:
         if field.metadata.get(MEMO):
             continue
         name = field.name
-        given = name
-        convert = field.metadata.get(CONVERT)
-        if convert and field.converter is not None:
-            namespace[f"_convert_{name}"] = field.converter
-            given = f"_convert_{name}({name})"
-            if isinstance(convert, type):  # a value of exactly that type is kept as it is
-                namespace[f"_type_{name}"] = convert
-                given = f"({name} if type({name}) is _type_{name} else {given})"
+        given = converted(field, name, namespace)
         values.append((name, f"value.{name} if {name} is _KEEP else {given}"))
     # A memo belongs to one value: the copy starts empty (or primed).
     values += [(name, name) for name in memos]

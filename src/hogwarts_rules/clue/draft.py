@@ -38,7 +38,7 @@ from hogwarts_rules.actions import Action
 from hogwarts_rules.clue.movement import Position
 from hogwarts_rules.clue.records import Seat, SuggestionRecord
 from hogwarts_rules.clue.vocabulary import Phase, Step
-from hogwarts_rules.engine import CONVERT, MEMO, Context, copier, replacer
+from hogwarts_rules.engine import MEMO, Context, converted, copier, replacer
 from hogwarts_rules.frozen import FrozenMap
 from hogwarts_rules.history import History
 
@@ -227,14 +227,7 @@ def _builder(cls: type[Game]) -> Callable[..., Game]:
         if field.metadata.get(MEMO):
             value = primed.get(name, "None")
         elif name in given:
-            value = name
-            convert = field.metadata.get(CONVERT)
-            if convert and field.converter is not None:
-                namespace[f"_convert_{name}"] = field.converter
-                value = f"_convert_{name}({name})"
-                if isinstance(convert, type):  # a value of exactly that type is kept as it is
-                    namespace[f"_type_{name}"] = convert
-                    value = f"({name} if type({name}) is _type_{name} else {value})"
+            value = converted(field, name, namespace)
         elif name in own:
             value = f"d.{name}"
         else:
