@@ -14,9 +14,10 @@ import pytest
 
 from hogwarts_rules import find_game, games
 from hogwarts_rules._build import build_lines, twin
-from hogwarts_rules.engine import MEMO, copier, replace
+from hogwarts_rules.dice import SeededDice
+from hogwarts_rules.engine import MEMO, Decision, Pending, copier, replace
 from hogwarts_rules.events import constructor
-from hogwarts_rules.frozen import FrozenMap
+from hogwarts_rules.frozen import FrozenMap, adopt
 from hogwarts_rules.history import History
 
 
@@ -144,6 +145,7 @@ def test_no_twin_instance_survives_a_game() -> None:
     states = _states(5, 200)
     assert len(states) > 300
     twins = {twin(type(state)) for state in states} | {twin(FrozenMap), twin(History)}
+    twins |= {twin(SeededDice), twin(Decision), twin(Pending)}
     for state in states:
         assert (
             type(state) in (type(s) for s in states[:1]) or "<twin>" not in type(state).__qualname__
@@ -185,3 +187,34 @@ def test_events_built_fast_equal_events_built_by_their_classes(name: str) -> Non
         fast = constructor(cls)(*values)
         assert type(fast) is cls and fast == event == cls(*values)
         assert hash(fast) == hash(event) and fast.to_dict() == event.to_dict()
+
+
+def test_adopt_makes_a_map_over_the_dict_itself_whose_reads_are_the_dicts() -> None:
+    data = {"Brawl": 2, "Charms": 0}
+    made = adopt(data)
+    assert type(made) is FrozenMap and made == FrozenMap(data) == data
+    assert hash(made) == hash(FrozenMap({"Charms": 0, "Brawl": 2}))
+    assert made._data is data  # no copy: the caller gave the dict up
+    assert FrozenMap._adopt(data) == made
+    assert made.get("Brawl") == 2 and made.get("Luck") is None and made.get("Luck", 7) == 7
+    assert list(made.keys()) == ["Brawl", "Charms"] and list(made.values()) == [2, 0]
+    assert list(made.items()) == [("Brawl", 2), ("Charms", 0)]
+    assert made.keys() == {"Charms", "Brawl"} and ("Brawl", 2) in made.items()
+    with pytest.raises(AttributeError):
+        made.extra = 1
+
+
+def test_the_engines_own_values_are_built_as_twins_and_equal_their_classes() -> None:
+    from hogwarts_rules.actions import Practice
+    from hogwarts_rules.dice import _seeded
+    from hogwarts_rules.engine import _make_decision, _make_pending
+
+    for cls in (SeededDice, Decision, Pending):
+        assert twin(cls) is not None, cls
+    dice = _seeded(5, 9)
+    assert type(dice) is SeededDice and dice == SeededDice(5, 9) and hash(dice) == hash(dice)
+    decision = _make_decision("Sky", (Practice(),), "spend?", FrozenMap({"roll": 3}))
+    plain = Decision("Sky", (Practice(),), "spend?", {"roll": 3})
+    assert type(decision) is Decision and decision == plain and hash(decision) == hash(plain)
+    pending = _make_pending(None, Practice(), (), decision, 2)
+    assert type(pending) is Pending and pending == Pending(None, Practice(), (), plain, 2)

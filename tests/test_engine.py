@@ -834,3 +834,28 @@ def test_a_seat_nested_past_the_recursion_limit_is_refused_in_words() -> None:
         with pytest.raises(RulesError) as caught:
             spec.new_game(None, seed=1).view(deep)  # type: ignore[arg-type]
         assert "<a list of 1 item>" in caught.value.message
+
+
+def test_a_seats_memo_is_never_changed_in_place() -> None:
+    # Rules code may prime many game values with one shared dict of a seat's actions
+    # (First Year Adventure does): asking for another seat makes the value a new dict.
+    from hogwarts_rules import find_game
+
+    game = find_game("adventure").new_game(2, seed=3)
+    game, _ = game.apply(game.legal_actions()[0])
+    seat = game.to_act[0]
+    other = next(name for name in game.seat_names if name != seat)
+    shared = game._memo
+    assert shared is not None and set(shared) == {seat}
+    before = dict(shared)
+    assert game.legal_actions(other) == () and game.legal_actions(seat) == before[seat]
+    assert shared == before and game._memo == {**before, other: ()}
+
+
+def test_a_suspension_carries_its_request_and_state() -> None:
+    from hogwarts_rules.engine import _Suspend
+
+    request = Decision("Sky", (), "spend?")
+    stop = _Suspend(request, "state")
+    assert stop.request is request and stop.state == "state"
+    assert isinstance(stop, BaseException) and not isinstance(stop, Exception)

@@ -37,6 +37,7 @@ from typing import Any, Final, Protocol, runtime_checkable
 
 import attrs
 
+from hogwarts_rules._build import twin
 from hogwarts_rules.errors import DiceError, InvalidDataError
 
 __all__ = [
@@ -144,7 +145,9 @@ def _check_seed(instance: object, attribute: attrs.Attribute[int], value: int) -
         raise DiceError("bad_seed", f"{attribute.name} must be an integer from 0 to 2**64 - 1")
 
 
-@attrs.frozen
+# No weak references: a value with its own ``__weakref__`` slot gets no mutable twin on
+# Python 3.11 (see hogwarts_rules._build), and the engine makes one of these per action.
+@attrs.frozen(weakref_slot=False)
 class SeededDice:
     """Portable seeded dice (SplitMix64 with rejection sampling).
 
@@ -194,15 +197,16 @@ class SeededDice:
 
 def _seeded(seed: int, state: int) -> SeededDice:
     """`SeededDice` without re-checking ``seed`` and ``state`` (both already checked)."""
-    dice = _new(SeededDice)
-    _set_seed(dice, seed)
-    _set_state(dice, state)
-    return dice
+    dice = _new(_SeededTwin)  # filled in as its mutable twin (see hogwarts_rules._build)
+    dice.seed = seed
+    dice.state = state
+    dice.__class__ = SeededDice
+    return dice  # type: ignore[no-any-return]
 
 
 _new: Final = object.__new__
-_set_seed: Final = SeededDice.seed.__set__  # type: ignore[attr-defined]  # the slots' setters
-_set_state: Final = SeededDice.state.__set__  # type: ignore[attr-defined]
+_SeededTwin: Final[Any] = twin(SeededDice)
+assert _SeededTwin is not None
 
 
 def _int_tuple(values: Iterable[int]) -> tuple[int, ...]:

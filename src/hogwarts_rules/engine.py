@@ -105,7 +105,7 @@ def _details_map(value: Mapping[str, int | str]) -> FrozenMap[str, int | str]:
     return FrozenMap(value)
 
 
-@attrs.frozen
+@attrs.frozen(weakref_slot=False)
 class Decision:
     """A player must choose one of ``options`` before the game can go on.
 
@@ -138,7 +138,7 @@ class ChanceRequest:
     outcomes: tuple[tuple[int | str, Fraction], ...]
 
 
-@attrs.frozen(eq=False)
+@attrs.frozen(eq=False, weakref_slot=False)
 class Pending:
     """An action stopped part-way, waiting for a decision or a roll.
 
@@ -169,9 +169,31 @@ class Pending:
         return hash(self._key())
 
 
-_REPLACERS: dict[type[Any], Any] = {}
-
 _Value = TypeVar("_Value")
+
+
+# `Decision` and `Pending` take no weak references: on Python 3.11 a class with its own
+# ``__weakref__`` slot gets no mutable twin, and `_positional` builds them per suspension.
+def _positional(cls: type[_Value]) -> Callable[..., _Value]:
+    """A generated ``cls(...)`` for the engine's own values, every field positionally.
+
+    Each value is set as it is (no converter, no validator): it has its final type.
+    """
+    names = [field.name for field in attrs.fields(cls)]  # type: ignore[arg-type]
+    namespace: dict[str, Any] = {}
+    lines = [f"def make_{cls.__name__}({', '.join(names)}):"]
+    lines += build_lines(cls, [(name, name) for name in names], namespace)
+    lines.append("    return new")
+    exec("\n".join(lines), namespace)  # generated from the class's own field names
+    function: Callable[..., _Value] = namespace[f"make_{cls.__name__}"]
+    return function
+
+
+_make_pending: Final = _positional(Pending)
+_make_decision: Final = _positional(Decision)
+_NO_DETAILS: Final[FrozenMap[str, int | str]] = FrozenMap()
+
+_REPLACERS: dict[type[Any], Any] = {}
 
 
 def converted(field: attrs.Attribute[Any], name: str, namespace: dict[str, Any]) -> str:
@@ -321,10 +343,13 @@ class _Suspend(BaseException):
     """Internal: raised by `Context` to stop an action part-way.
 
     A `BaseException`, so that rules code catching `Exception` cannot swallow it.
+    Raised once per suspension, so kept light: slotted, and its base's ``__init__`` is
+    not called (its ``args`` are ``(request, state)``, as `BaseException` keeps them).
     """
 
+    __slots__ = ("request", "state")
+
     def __init__(self, request: Decision | ChanceRequest, state: Any) -> None:
-        super().__init__(request)
         self.request = request
         self.state = state
 
@@ -487,7 +512,8 @@ class Context:
             return options[0]
         supplied = self._next_input()
         if supplied is None:
-            raise _Suspend(Decision(player, tuple(options), prompt, details or {}), state)
+            shown = FrozenMap(details) if details else _NO_DETAILS  # `Decision`'s converter
+            raise _Suspend(_make_decision(player, tuple(options), prompt, shown), state)
         return supplied
 
 
@@ -528,18 +554,6 @@ class GameRecord:
     game: str
     setup: Any
     actions: tuple[Action, ...]
-
-
-def _listed(action: Action, actions: tuple[Action, ...]) -> bool:
-    """Whether ``action`` is one of ``actions``.
-
-    The very object first (drivers hand back an action from the list they were
-    given), then an equal one.
-    """
-    for option in actions:
-        if option is action:
-            return True
-    return action in actions
 
 
 def check_player_names(
@@ -637,6 +651,8 @@ class GameBase(abc.ABC):
     _memo_root: tuple[Action, ...] | None = attrs.field(
         default=None, init=False, eq=False, repr=False, metadata={MEMO: True}
     )
+    # Each seat's actions: a dict never changed in place (a new one per seat added), so
+    # that rules code may prime many values with one shared dict.
     _memo: dict[str, tuple[Action, ...]] | None = attrs.field(
         default=None, init=False, eq=False, repr=False, metadata={MEMO: True}
     )
@@ -768,12 +784,12 @@ class GameBase(abc.ABC):
             return root
         if type(player) is not str:
             return tuple(a for a in root if a.actor == player)
-        if memo is None:
-            memo = {}
-            object.__setattr__(self, "_memo", memo)
-        found = memo.get(player)
+        found = None if memo is None else memo.get(player)
         if found is None:
-            found = memo[player] = tuple(a for a in root if a.actor == player)
+            found = tuple(a for a in root if a.actor == player)
+            # Never changed in place: rules code may prime values with one shared dict.
+            memo = {player: found} if memo is None else {**memo, player: found}
+            object.__setattr__(self, "_memo", memo)
         return found
 
     def _legal_root(self) -> tuple[Action, ...]:
@@ -918,7 +934,14 @@ class GameBase(abc.ABC):
             # An action listed by `legal_actions` (the tuple worked out once for this
             # value) is accepted as it is: the check would only find it in that tuple.
             listed = self._memo_root
-            if listed is None or not isinstance(action, Action) or not _listed(action, listed):
+            if listed is not None:  # the very object first (drivers hand back a listed one)
+                for option in listed:
+                    if option is action:
+                        break
+                else:
+                    if not isinstance(action, Action) or action not in listed:
+                        listed = None
+            if listed is None:
                 self.check(action)
                 if isinstance(action, CORE_ACTIONS):
                     return self._apply_core(action)
@@ -927,7 +950,17 @@ class GameBase(abc.ABC):
             inputs: tuple[Action, ...] = ()
             skip = 0
         else:
-            self.check(action)
+            # One of the awaited decision's own options (the very object, as listed by
+            # `legal_actions`) is accepted as it is: the check would only find it there.
+            request = pending.request
+            if type(request) is Decision:
+                for option in request.options:
+                    if option is action:
+                        break
+                else:
+                    self.check(action)
+            else:
+                self.check(action)
             root = pending.root
             root_action = pending.action
             inputs = (*pending.inputs, action)
@@ -940,8 +973,9 @@ class GameBase(abc.ABC):
             shown = stop.state if stop.state is not None else root
             if callable(shown):  # a draft's freezer, called only now that it is needed
                 shown = shown()
-            pending = Pending(root, root_action, inputs, stop.request, len(ctx.events))
-            next_game = replace(shown, dice=root.dice, pending=pending, history=history)
+            pending = _make_pending(root, root_action, inputs, stop.request, len(ctx.events))
+            suspended = copier(type(shown), "dice", "pending", "history")  # `replace`, positional
+            next_game = suspended(shown, root.dice, pending, history)
             return next_game, tuple(ctx.events[skip:])
         return next_game, tuple(ctx.events[skip:] if skip else ctx.events)
 

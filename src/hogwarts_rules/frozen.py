@@ -18,14 +18,17 @@ Examples:
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import ItemsView, Iterable, Iterator, KeysView, Mapping, ValuesView
 from collections.abc import Set as AbstractSet
-from typing import Any, TypeVar, overload
+from typing import Any, Final, TypeVar, overload
 
-__all__ = ["FrozenMap", "sorted_repr"]
+from hogwarts_rules._build import twin
+
+__all__ = ["FrozenMap", "adopt", "sorted_repr"]
 
 K = TypeVar("K")
 V = TypeVar("V")
+T = TypeVar("T")
 
 
 class FrozenMap(Mapping[K, V]):
@@ -44,13 +47,15 @@ class FrozenMap(Mapping[K, V]):
     def __init__(self, items: Iterable[tuple[K, V]]) -> None: ...
     def __init__(self, items: Mapping[K, V] | Iterable[tuple[K, V]] = ()) -> None:
         """Build from a mapping or from (key, value) pairs."""
-        object.__setattr__(self, "_data", dict(items))
-        object.__setattr__(self, "_hash", None)
+        _set_data(self, dict(items))  # the slots' own setters: cheaper than object.__setattr__
+        _set_hash(self, None)
 
     @classmethod
     def _adopt(cls, data: dict[K, V]) -> FrozenMap[K, V]:
         """A map over ``data`` itself, not a copy: the caller gives ``data`` up for good."""
-        new: FrozenMap[K, V] = object.__new__(cls)
+        if cls is FrozenMap:
+            return adopt(data)
+        new: FrozenMap[K, V] = _new(cls)
         _set_data(new, data)  # the slots' own setters: cheaper than object.__setattr__
         _set_hash(new, None)
         return new
@@ -69,6 +74,28 @@ class FrozenMap(Mapping[K, V]):
 
     def __contains__(self, key: object) -> bool:
         return key in self._data
+
+    # The reads below go straight to the dict (`Mapping`'s own go through ``__getitem__``
+    # and ``__iter__`` one item at a time); the dict never changes, so its views are the map's.
+    @overload
+    def get(self, key: K, /) -> V | None: ...
+    @overload
+    def get(self, key: K, /, default: V | T) -> V | T: ...
+    def get(self, key: K, /, default: object = None) -> object:
+        """The value of ``key``, or ``default`` when the map has no such key."""
+        return self._data.get(key, default)
+
+    def keys(self) -> KeysView[K]:
+        """The keys, in order (a read-only view)."""
+        return self._data.keys()
+
+    def values(self) -> ValuesView[V]:
+        """The values, in order (a read-only view)."""
+        return self._data.values()
+
+    def items(self) -> ItemsView[K, V]:
+        """The (key, value) pairs, in order (a read-only view)."""
+        return self._data.items()
 
     def __eq__(self, other: object) -> bool:
         if isinstance(other, FrozenMap):
@@ -112,6 +139,26 @@ class FrozenMap(Mapping[K, V]):
 
 _set_data: Any = FrozenMap.__dict__["_data"].__set__  # the slots' descriptors
 _set_hash: Any = FrozenMap.__dict__["_hash"].__set__
+_new: Final = object.__new__
+_Twin: Final[Any] = twin(FrozenMap)  # see hogwarts_rules._build
+assert _Twin is not None
+
+
+def adopt(data: dict[K, V]) -> FrozenMap[K, V]:
+    """A `FrozenMap` over ``data`` itself, not a copy: the caller gives ``data`` up for good.
+
+    For hot paths that build a dict once and freeze it (a draft's records). Filled in
+    as the map's mutable twin (see `hogwarts_rules._build`).
+
+    Examples:
+        >>> adopt({"Brawl": 2})
+        FrozenMap({'Brawl': 2})
+    """
+    made = _new(_Twin)
+    made._data = data
+    made._hash = None
+    made.__class__ = FrozenMap
+    return made  # type: ignore[no-any-return]
 
 
 def sorted_repr(value: AbstractSet[Any]) -> str:

@@ -70,18 +70,20 @@ class History(Sequence[Action]):
     def add(self, action: Action) -> History:
         """This history with ``action`` added at the end (``self`` is unchanged)."""
         # Filled in as its mutable twin, then made a `History` (see hogwarts_rules._build).
+        # Concatenation copies a tuple in one step (``(*tail, action)`` goes through a list).
         new = _new(_Twin)
-        tail = (*self._tail, action)
+        tail = self._tail + (action,)  # noqa: RUF005
+        length = self._length
         if len(tail) == CHUNK:
-            new._chunks = (*self._chunks, tail)
+            new._chunks = self._chunks + (tail,)  # noqa: RUF005
             new._tail = ()
         else:
             new._chunks = self._chunks
             new._tail = tail
-        new._length = self._length + 1
+        new._length = length + 1
         first = self._practice_from
         if first is None and type(action) is Practice:
-            first = self._length
+            first = length
         new._practice_from = first
         new.__class__ = History
         return new  # type: ignore[no-any-return]

@@ -93,6 +93,42 @@ def _harmful(key: str, result: object) -> bool:
     )
 
 
+# What `HeuristicBot.choose` looks for among the actions, in one pass: the first
+# shortcut (EnterDungeon, else GoToThirdFloor), RollOff, whether a roll may be kept
+# or a space chosen, the first JoinTeam (else ChooseHouse), MoveOne and RollToMove.
+_Plan = tuple[Action | None, Action | None, bool, bool, Action | None, Action | None, Action | None]
+
+_PLANS: dict[int, tuple[Sequence[Action], _Plan]] = {}
+"""`_plan` by the identity of the actions (a turn's actions are shared tuples); each
+entry keeps its actions alive, so their id is not reused meanwhile."""
+_PLANS_LIMIT = 256
+
+
+def _plan(actions: Sequence[Action]) -> _Plan:
+    """What ``actions`` offer the heuristic bot (see `_Plan`), known by identity once seen."""
+    seen = _PLANS.get(id(actions))
+    if seen is not None and seen[0] is actions:
+        return seen[1]
+    first: dict[type[Action], Action] = {}  # the first action of each kind
+    for action in actions:
+        if type(action) not in first:
+            first[type(action)] = action
+    plan = (
+        first.get(EnterDungeon) or first.get(GoToThirdFloor),
+        first.get(RollOff),
+        KeepRoll in first,
+        ChooseSpace in first,
+        first.get(JoinTeam) or first.get(ChooseHouse),
+        first.get(MoveOne),
+        first.get(RollToMove),
+    )
+    if type(actions) is tuple:  # only an immutable sequence may be known by identity
+        if len(_PLANS) >= _PLANS_LIMIT:
+            _PLANS.clear()
+        _PLANS[id(actions)] = actions, plan
+    return plan
+
+
 class HeuristicBot:
     """A sensible player.
 
@@ -113,31 +149,26 @@ class HeuristicBot:
     def choose(self, view: AdventureView, player: str, actions: Sequence[Action]) -> Action:
         """See `Bot.choose`."""
         me = view.players[player]
-        ready = self.ready(me)
-        first: dict[type[Action], Action] = {}  # the first action of each kind, in one pass
-        for action in actions:
-            if type(action) not in first:
-                first[type(action)] = action
-        if ready:
-            found = first.get(EnterDungeon) or first.get(GoToThirdFloor)
-            if found is not None:
-                return found
-        found = first.get(RollOff)
-        if found is not None:
-            return found
-        if KeepRoll in first:
+        ready = me.wizards_mark or me.magic + me.future_bonuses >= 1  # `ready`, written out
+        seen = _PLANS.get(id(actions))  # `_plan`, its known case written out
+        plan = seen[1] if seen is not None and seen[0] is actions else _plan(actions)
+        shortcut, roll_off, keep, choose_space, join_or_house, move_one, roll = plan
+        if ready and shortcut is not None:
+            return shortcut
+        if roll_off is not None:
+            return roll_off
+        if keep:
             return self._keep_or_change(view, actions)
-        if ChooseSpace in first:
+        if choose_space:
             ready_to_go = me.clues >= CLUES_FOR_SHORTCUT and ready
             wanted = Space.THIRD_FLOOR if ready_to_go else Space.CHARMS
             for action in actions:
                 if isinstance(action, ChooseSpace) and action.space == wanted.value:
                     return action
-        found = first.get(JoinTeam) or first.get(ChooseHouse)
-        if found is not None:
-            return found
-        if MoveOne in first:
-            found = first.get(_step_or_roll(me.space, ready))
+        if join_or_house is not None:
+            return join_or_house
+        if move_one is not None:
+            found = move_one if _step_or_roll(me.space, ready) is MoveOne else roll
             if found is not None:
                 return found
         return actions[0]

@@ -139,7 +139,8 @@ class Game(GameBase):
         Raises:
             IllegalActionError: there is no such player.
         """
-        if seat is not None and (type(seat) is not str or seat not in self.players):
+        # The seats' tuple holds the same names as ``players`` (a plain tuple: read faster).
+        if seat is not None and (type(seat) is not str or seat not in self.setup.players):
             self.player(seat)  # raises
         return view_for(self, seat)
 

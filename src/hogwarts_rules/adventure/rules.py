@@ -14,9 +14,11 @@ effects (see `hogwarts_rules.adventure.tables` for the tables, which are data).
 
 from __future__ import annotations
 
+import enum
 import functools
+import operator
 from collections.abc import Callable, Mapping, Sequence
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING, Final, TypeVar
 
 from hogwarts_rules.actions import Action
 from hogwarts_rules.adventure.actions import (
@@ -89,9 +91,9 @@ from hogwarts_rules.adventure.tables import (
     Wand,
     Wealth,
 )
-from hogwarts_rules.engine import Context, copier, replacer
+from hogwarts_rules.engine import Context, copier
 from hogwarts_rules.events import constructor
-from hogwarts_rules.frozen import FrozenMap
+from hogwarts_rules.frozen import FrozenMap, adopt
 from hogwarts_rules.history import History
 
 if TYPE_CHECKING:
@@ -105,24 +107,46 @@ VOLDEMORT_POINTS: Final = 170
 CLUES_FOR_SHORTCUT: Final = 5
 """Clues needed to go straight to the 3rd Floor, and to enter the dungeon."""
 
-_PLACES: Final = {
-    space: (region(space) is Region.HOGWARTS, space is Space.THIRD_FLOOR) for space in Space
+_new: Final = object.__new__
+
+_SITUATIONS: Final[Mapping[Space, int]] = {
+    space: 0 if region(space) is not Region.HOGWARTS else 2 if space is Space.THIRD_FLOOR else 1
+    for space in Space
 }
-"""Whether each space is on the loop (where a turn offers a choice of moves), and
-whether it is the 3rd Floor (where the dungeon is entered)."""
+"""Where each space leaves a turn: 0 off the loop (one way on), 1 on the loop (a choice of
+moves), 2 on the 3rd Floor (where the dungeon is entered); +2 with clues for the shortcut."""
 
 
-@functools.lru_cache(maxsize=1024)
-def _turn_actions(
-    name: str, on_loop: bool, on_third_floor: bool, shortcut: bool
-) -> tuple[Action, ...]:
-    """What ``name`` may start a turn with (actions are values: one tuple serves every game)."""
-    if not on_loop:
-        return (TakeTurn(name),)
-    actions: list[Action] = [MoveOne(name), RollToMove(name)]
-    if shortcut:
-        actions.append(EnterDungeon(name) if on_third_floor else GoToThirdFloor(name))
-    return tuple(actions)
+_Choice = tuple[tuple[Action, ...], dict[str, tuple[Action, ...]]]
+_Choices = tuple[tuple[str], tuple[_Choice, ...]]
+
+
+def _turn_choices(name: str) -> _Choices:
+    """Who acts, ``(name,)``, and what ``name`` may start a turn with in each situation.
+
+    One entry per situation of `_SITUATIONS` (0 to 4): the actions, and the memo a game
+    value is primed with (shared, never changed: see `GameBase.legal_actions`).
+    """
+    take, one, roll = TakeTurn(name), MoveOne(name), RollToMove(name)
+    third, dungeon = GoToThirdFloor(name), EnterDungeon(name)
+    choices = ((take,), (one, roll), (one, roll), (one, roll, third), (one, roll, dungeon))
+    return (name,), tuple((actions, {name: actions}) for actions in choices)
+
+
+_TURN_CHOICES: Final[dict[str, _Choices]] = {}
+"""`_turn_choices` by name, once worked out (actions are values: one tuple serves every
+game; cleared past `_TURN_CHOICES_LIMIT` names)."""
+_TURN_CHOICES_LIMIT: Final = 1024
+
+
+def _choices_of(name: str) -> _Choices:
+    """`_turn_choices` of ``name``, kept in `_TURN_CHOICES`."""
+    found = _TURN_CHOICES.get(name)
+    if found is None:
+        if len(_TURN_CHOICES) >= _TURN_CHOICES_LIMIT:
+            _TURN_CHOICES.clear()
+        found = _TURN_CHOICES[name] = _turn_choices(name)
+    return found
 
 
 @functools.lru_cache(maxsize=1024)
@@ -138,9 +162,11 @@ def _roll_choices(name: str, remembrall: bool, bonus: bool) -> tuple[Action, ...
 
 def turn_actions(player: PlayerDraft) -> tuple[Action, ...]:
     """What ``player`` may start a turn with, where they stand with the clues they have."""
-    on_loop, on_third_floor = _PLACES[player.space]
-    shortcut = player.clues >= CLUES_FOR_SHORTCUT
-    return _turn_actions(player.name, on_loop, shortcut and on_third_floor, shortcut)
+    situation = _SITUATIONS[player.space]
+    if situation and player.clues >= CLUES_FOR_SHORTCUT:
+        situation += 2
+    name = player.name
+    return (_TURN_CHOICES.get(name) or _choices_of(name))[1][situation][0]
 
 
 # Each event built by a generated constructor: every field positionally, nothing
@@ -170,49 +196,52 @@ _SKILL_LABELS: Final[Mapping[RollModifier, str]] = {
 }
 
 
-_Read = Callable[[PlayerDraft, list[tuple[str, int]]], None]
+_Mods = tuple[tuple[str, int], ...]
+_Read = Callable[[PlayerDraft], _Mods]
 
 
 def _skill(key: RollModifier) -> _Read:
     """A skill's modifier: the skill itself (Study adds the +1s of cramming too)."""
     label = _SKILL_LABELS[key]
-    field = str(key)
-    study = key is RollModifier.STUDY
+    value = operator.attrgetter(str(key))
 
-    def read(p: PlayerDraft, mods: list[tuple[str, int]]) -> None:
-        mods.append((label, getattr(p, field)))
-        if study and p.study_bonus:
-            mods.append(("cram", p.study_bonus))
+    def read(p: PlayerDraft) -> _Mods:
+        return ((label, value(p)),)
 
-    return read
+    def read_study(p: PlayerDraft) -> _Mods:
+        if p.study_bonus:
+            return (label, p.study), ("cram", p.study_bonus)
+        return ((label, p.study),)
 
-
-def _plus_wealth(p: PlayerDraft, mods: list[tuple[str, int]]) -> None:
-    mods.append(("wealth", p.wealth_modifier))
+    return read_study if key is RollModifier.STUDY else read
 
 
-def _plus_family(p: PlayerDraft, mods: list[tuple[str, int]]) -> None:
-    mods.append(("family", _FAMILY_MODIFIER.get(p.raised_by, 0)))
+def _plus_wealth(p: PlayerDraft) -> _Mods:
+    return (("wealth", p.wealth_modifier),)
 
 
-def _plus_owl(p: PlayerDraft, mods: list[tuple[str, int]]) -> None:
-    mods.append(("owl", _OWL_MODIFIER.get(p.familiar, 0)))
+def _plus_family(p: PlayerDraft) -> _Mods:
+    return (("family", _FAMILY_MODIFIER.get(p.raised_by, 0)),)
 
 
-def _plus_cloak(p: PlayerDraft, mods: list[tuple[str, int]]) -> None:
-    mods.append(("cloak", 1 if p.cloak else 0))
+def _plus_owl(p: PlayerDraft) -> _Mods:
+    return (("owl", _OWL_MODIFIER.get(p.familiar, 0)),)
 
 
-def _plus_obsessed(p: PlayerDraft, mods: list[tuple[str, int]]) -> None:
-    mods.append(("previously obsessed", -2 if p.been_obsessed else 0))
+def _plus_cloak(p: PlayerDraft) -> _Mods:
+    return (("cloak", 1 if p.cloak else 0),)
 
 
-def _plus_mean_family(p: PlayerDraft, mods: list[tuple[str, int]]) -> None:
-    mods.append(("mean family", 1 if p.mean_family else 0))
+def _plus_obsessed(p: PlayerDraft) -> _Mods:
+    return (("previously obsessed", -2 if p.been_obsessed else 0),)
 
 
-def _plus_bewitched(p: PlayerDraft, mods: list[tuple[str, int]]) -> None:
-    pass  # the Quidditch Match passes it in (``extra``): see EffectKind.TABLE
+def _plus_mean_family(p: PlayerDraft) -> _Mods:
+    return (("mean family", 1 if p.mean_family else 0),)
+
+
+def _plus_bewitched(p: PlayerDraft) -> _Mods:
+    return ()  # the Quidditch Match passes it in (``extra``): see EffectKind.TABLE
 
 
 _MODIFIER_READERS: Final[Mapping[RollModifier, _Read]] = {
@@ -228,16 +257,37 @@ _MODIFIER_READERS: Final[Mapping[RollModifier, _Read]] = {
     RollModifier.MEAN_FAMILY: _plus_mean_family,
     RollModifier.BEWITCHED: _plus_bewitched,
 }
-"""What each kind of modifier adds to a roll (every `RollModifier` has one)."""
+"""What each kind of modifier adds to a roll, each with its label (every `RollModifier`
+has one)."""
 
-_TABLE_MODIFIERS: Final[Mapping[str, tuple[_Read, ...]]] = {
-    key: tuple(_MODIFIER_READERS[m] for m in table.modifier_keys) for key, table in TABLES.items()
+
+def _no_modifiers(p: PlayerDraft) -> _Mods:
+    return ()
+
+
+def _modifiers_of(table: Table) -> _Read:
+    """One reader for all of ``table``'s modifiers, in the order the table lists them."""
+    readers = [_MODIFIER_READERS[m] for m in table.modifier_keys]
+    if not readers:
+        return _no_modifiers
+    if len(readers) == 1:
+        return readers[0]
+
+    def read(p: PlayerDraft) -> _Mods:
+        return tuple(mod for reader in readers for mod in reader(p))
+
+    return read
+
+
+_TABLE_MODIFIERS: Final[Mapping[str, _Read]] = {
+    key: _modifiers_of(table) for key, table in TABLES.items()
 }
 """Each table's modifiers, in the order the table lists them."""
 
 
+_DRAFT_FIELDS: Final = ("players", "order", "turn", "round", "finished")
 _COPIERS: Final[dict[type[Game], Callable[..., Game]]] = {}
-"""Each game class's generated copy-with-changes function (`replacer`), once looked up."""
+"""Each game class's copy with what a draft changes (`copier`, the fields above in order)."""
 
 _FINISHED_FIELDS: Final = (
     "players",
@@ -302,7 +352,6 @@ class Draft:
         "ctx",
         "emit",
         "finished",
-        "frozen",
         "game",
         "order",
         "players",
@@ -318,7 +367,6 @@ class Draft:
         self.game = game
         self.players: dict[str, PlayerDraft] = game.players.to_dict()  # type: ignore[assignment]
         self.touched: list[str] = []  # whose records are drafts now
-        self.frozen = game.players  # the players as frozen last
         self.order = game.order
         self.turn = game.turn
         self.round = game.round
@@ -345,33 +393,31 @@ class Draft:
             data = self.players
             for name in self.touched:
                 data[name].__class__ = Player  # `freeze`, in place: the draft is done
-            self.touched = []
             # The map takes the dict itself: the draft is done, nothing changes it again.
-            self.frozen = FrozenMap._adopt(data)  # type: ignore[arg-type]
-        players = self.frozen
+            players: FrozenMap[str, Player] = adopt(data)  # type: ignore[arg-type]
+        else:
+            players = game.players
         if history is None:
             copy = _COPIERS.get(type(game))
             if copy is None:
-                copy = _COPIERS[type(game)] = replacer(type(game))
-            return copy(
-                game,
-                players=players,
-                order=self.order,
-                turn=self.turn,
-                round=self.round,
-                finished=self.finished,
-            )
+                copy = _COPIERS[type(game)] = copier(type(game), *_DRAFT_FIELDS)
+            return copy(game, players, self.order, self.turn, self.round, self.finished)
         # What comes next is known here: who acts and what they may start a turn with,
         # so the new value answers `to_act` and `legal_actions` without working them out.
         finish = _FINISHERS.get(type(game))
         if finish is None:
             finish = _FINISHERS[type(game)] = copier(type(game), *_FINISHED_FIELDS)
         order = self.order
+        to_act: tuple[str, ...]
+        seats: dict[str, tuple[Action, ...]] | None
         if self.finished is None:
             name = order[self.turn]
-            actions = turn_actions(self.players[name])  # the same record, without the map
-            to_act: tuple[str, ...] = (name,)
-            seats: dict[str, tuple[Action, ...]] | None = {name: actions}
+            p = self.players[name]  # `turn_actions`, written out (the record, without the map)
+            situation = _SITUATIONS[p.space]
+            if situation and p.clues >= CLUES_FOR_SHORTCUT:
+                situation += 2
+            to_act, choices = _TURN_CHOICES.get(name) or _choices_of(name)
+            actions, seats = choices[situation]
         else:
             actions = to_act = ()
             seats = None
@@ -452,7 +498,6 @@ class Draft:
     ) -> tuple[tuple[int, ...], int]:
         """Offer ``name`` the Remembrall and the stored +1s on ``dice`` (see `roll`)."""
         ctx = self.ctx
-        label = f"{name}'s {purpose}"
         bonus = 0
         while True:
             p = self.players[name]
@@ -462,12 +507,14 @@ class Draft:
             if ctx.replaying:  # the choice is made already: nobody reads what is asked
                 choice = ctx.decide(name, options, prompt="", state=self.freeze)
             else:
-                shown = " + ".join(str(d) for d in dice) + (f" +{bonus}" if bonus else "")
-                details: dict[str, int | str] = {"purpose": purpose, "roll": sum(dice) + bonus}
+                shown = " + ".join(map(str, dice)) + (f" +{bonus}" if bonus else "")
+                rolled = sum(dice) + bonus
+                details: dict[str, int | str] = {"purpose": purpose, "roll": rolled}
                 if preview is not None:
-                    mods = sum(v for _, v in (*self.modifiers(name, preview), *extra))
+                    for _, value in (*self.modifiers(name, preview), *extra):
+                        rolled += value
                     details["table"] = preview.key
-                    details["result"] = _row(preview.key, sum(dice) + bonus + mods).result
+                    details["result"] = _row(preview.key, rolled).result
                 prompt = f"{name} rolled {shown} for {purpose}: keep it, or change it?"
                 choice = ctx.decide(
                     name, options, prompt=prompt, details=details, state=self.freeze
@@ -477,7 +524,7 @@ class Draft:
             if isinstance(choice, UseRemembrall):
                 self.mine(name).remembralls -= 1
                 dice = ctx.roll_many(
-                    count, 6, label=f"{label} (Remembrall reroll)", state=self.freeze
+                    count, 6, label=f"{name}'s {purpose} (Remembrall reroll)", state=self.freeze
                 )
                 ctx.emit(RollChanged(name, RollChange.REMEMBRALL, dice, bonus))
             else:
@@ -498,13 +545,9 @@ class Draft:
         self.emit(_amount_rolled(name, purpose, dice, total))
         return total
 
-    def modifiers(self, name: str, table: Table) -> list[tuple[str, int]]:
+    def modifiers(self, name: str, table: Table) -> tuple[tuple[str, int], ...]:
         """What ``table`` adds to ``name``'s roll, each with its label (zeros included)."""
-        p = self.players[name]
-        mods: list[tuple[str, int]] = []
-        for read in _TABLE_MODIFIERS[table.key]:
-            read(p, mods)
-        return mods
+        return _TABLE_MODIFIERS[table.key](self.players[name])
 
     def roll_table(self, name: str, key: str, extra: tuple[tuple[str, int], ...] = ()) -> Row:
         """Roll on a table and return the row read (its effects are not applied yet)."""
@@ -514,34 +557,32 @@ class Draft:
         self, name: str, key: str, extra: tuple[tuple[str, int], ...] = ()
     ) -> tuple[Row, tuple[tuple[_Apply, Effect], ...]]:
         """Roll on a table: the row read and its effects, compiled (not applied yet)."""
-        table, lowest, rows, studies = _PLAYS[key]
+        table, lowest, rows, studies, modifiers, count, title = _PLAYS[key]
         ctx = self.ctx
         p = self.players[name]
         if ctx.external or p.remembralls or p.future_bonuses:
-            dice, bonus = self.roll(name, table.dice, table.title, table, extra)
-        elif table.dice == 1:  # `roll` without a choice to offer, as it rolls
-            dice, bonus = (ctx.roll_die(6),), 0
+            dice, bonus = self.roll(name, count, title, table, extra)
+            total = sum(dice)
+            p = self.players[name]  # the record as the roll left it
+        elif count == 1:  # `roll` without a choice to offer, as it rolls
+            total = ctx.roll_die(6)
+            dice, bonus = (total,), 0
         else:
             roll_die = ctx.roll_die
-            dice, bonus = tuple([roll_die(6) for _ in range(table.dice)]), 0
-        total = dice[0] if len(dice) == 1 else sum(dice)
-        if table.modifier_keys:
-            mods = self.modifiers(name, table)
-            if extra:
-                mods.extend(extra)
-        elif extra:
-            mods = list(extra)
-        else:
-            mods = []
+            dice, bonus = tuple([roll_die(6) for _ in range(count)]), 0
+            total = sum(dice)
+        # The table's own modifiers, then ``extra``, then the stored +1s.
+        mods = () if modifiers is None else modifiers(p)
+        if extra:
+            mods += extra
         if bonus:
-            mods.append(("stored +1", bonus))
+            mods += (("stored +1", bonus),)
         for _, value in mods:
             total += value
         index = total - lowest
         found = rows[0] if index < 0 else rows[index] if index < len(rows) else rows[-1]
-        row = found[0]
-        self.emit(_table_rolled(name, key, table.title, dice, tuple(mods), total, row.result))
-        if studies and self.players[name].study_bonus:
+        self.emit(_table_rolled(name, key, title, dice, mods, total, found[0].result))
+        if studies and p.study_bonus:
             self.mine(name).study_bonus = 0
         return found
 
@@ -634,7 +675,8 @@ class Draft:
             p = self.players[name]
             owned = {Item.CLOAK: p.cloak, Item.NIMBUS: p.nimbus}
             # "Roll again if you have one."
-            if not any(e.kind is EffectKind.ITEM and owned.get(Item(e.what)) for e in row.effects):
+            items = [_ITEMS[e.what] for e in row.effects if e.kind is EffectKind.ITEM]
+            if not any(owned.get(item) for item in items):
                 self.effects(name, row.effects, "package")
                 return
 
@@ -648,20 +690,23 @@ class Draft:
 
     def land(self, name: str, space: Space, how: Movement) -> None:
         """Move to ``space``, which then takes effect."""
-        p = self.players[name]  # `move`, written out: every turn lands somewhere
+        players = self.players  # `move` and `mine`, written out: every turn lands somewhere
+        p = players[name]
         if type(p) is not PlayerDraft:
-            p = self.mine(name)
+            p = players[name] = _thaw(p)  # type: ignore[arg-type]
+            self.touched.append(name)
         self.emit(_moved(name, _SPACE_NAMES[p.space], _SPACE_NAMES[space], how))
         p.space = space
-        if space in _SPECIAL_SPACES:
+        key = _LANDINGS[space]  # `arrive` and `table`, written out for most spaces
+        if key is None:
+            return
+        if key is _ARRIVE:
             self.arrive(name)
             return
-        key = SPACE_TABLES.get(space)  # `arrive` and `table`, written out for most spaces
-        if key is not None:
-            for apply, effect in self.read_table(name, key)[1]:
-                apply(self, name, effect, key)
-                if self.finished is not None:
-                    break
+        for apply, effect in self.read_table(name, key)[1]:
+            apply(self, name, effect, key)
+            if self.finished is not None:
+                break
 
     def arrive(self, name: str) -> None:
         """The space ``name`` has just reached takes effect."""
@@ -749,7 +794,12 @@ class Draft:
         p = self.players[name]
         kind = type(action)  # the exact classes: only listed actions get here
         if kind is RollToMove:
-            steps = self.amount(name, 1, "movement")  # more than 6 with stored +1s
+            ctx = self.ctx
+            if ctx.external or p.remembralls or p.future_bonuses:
+                steps = self.amount(name, 1, "movement")  # more than 6 with stored +1s
+            else:  # `amount`, written out: nobody is asked about the roll
+                steps = ctx.roll_die(6)
+                self.emit(_amount_rolled(name, "movement", (steps,), steps))
             here = self.players[name].space
             ahead = _LOOP_AHEAD[here][steps] if steps <= 6 else loop_step(here, steps)
             self.land(name, ahead, Movement.ROLL)
@@ -778,33 +828,55 @@ class Draft:
 
     def next_turn(self) -> None:
         """Pass the turn on, past players who miss theirs; end at the round limit."""
-        emit = self.emit
         order = self.order
-        limit = self.game.setup.max_rounds
+        players = self.players
+        turn = self.turn
         while True:
-            self.turn += 1
-            if self.turn == len(order):
-                self.turn = 0
+            turn += 1
+            if turn == len(order):
+                turn = 0
                 self.round += 1
+                limit = self.game.setup.max_rounds
                 if limit is not None and self.round > limit:
+                    self.turn = turn
                     self.round = limit
                     self.finish(Ending.ROUND_LIMIT)
                     return
-            name = order[self.turn]
-            p = self.players[name]
+            name = order[turn]
+            p = players[name]
             if p.mirror_turns:
                 mine = self.mine(name)
                 mine.mirror_turns -= 1
-                emit(_turn_missed(name, MissReason.MIRROR, mine.mirror_turns + mine.turns_to_miss))
+                left = mine.mirror_turns + mine.turns_to_miss
+                self.emit(_turn_missed(name, MissReason.MIRROR, left))
             elif p.turns_to_miss:
                 mine = self.mine(name)
                 mine.turns_to_miss -= 1
-                emit(_turn_missed(name, MissReason.MISSED, mine.turns_to_miss))
+                self.emit(_turn_missed(name, MissReason.MISSED, mine.turns_to_miss))
             else:
+                self.turn = turn
                 return
 
 
 # ----- the effects, one small function per kind of effect ------------------------------
+
+_E = TypeVar("_E", bound=enum.Enum)
+
+
+def _by_value(kind: type[_E]) -> Mapping[str, _E]:
+    """Each member of ``kind`` by its value: ``kind(value)``, as a dict lookup.
+
+    A row's value is read at every roll, and calling an enum class is slower.
+    """
+    return {member.value: member for member in kind}
+
+
+_SKILLS: Final = _by_value(Skill)
+_SPACES: Final = _by_value(Space)
+_ITEMS: Final = _by_value(Item)
+_HOUSES: Final = _by_value(House)
+_KNOWLEDGE: Final = _by_value(Knowledge)
+_WEALTHS: Final = _by_value(Wealth)
 
 
 def _hospital(d: Draft, name: str, effect: Effect, table: str) -> None:
@@ -828,12 +900,12 @@ def _secret_passage(d: Draft, name: str, effect: Effect, table: str) -> None:
     d.land(name, Space(choice.space), Movement.SECRET_PASSAGE)
 
 
-def _attribute(field: str, attribute: Attribute, kind: Callable[[str], object]) -> _Apply:
+def _attribute(field: str, attribute: Attribute, values: Mapping[str, object]) -> _Apply:
     """An effect that sets ``field`` to the row's value (and says so)."""
 
     def apply(d: Draft, name: str, effect: Effect, table: str) -> None:
         d.emit(AttributeSet(name, attribute, effect.what))
-        setattr(d.mine(name), field, kind(effect.what))
+        setattr(d.mine(name), field, values[effect.what])
 
     return apply
 
@@ -846,7 +918,7 @@ def _mean_family(d: Draft, name: str, effect: Effect, table: str) -> None:
 def _wealth(d: Draft, name: str, effect: Effect, table: str) -> None:
     d.emit(AttributeSet(name, Attribute.WEALTH, effect.what))
     p = d.mine(name)
-    p.wealth = Wealth(effect.what)
+    p.wealth = _WEALTHS[effect.what]
     p.wealth_modifier = effect.amount
 
 
@@ -910,7 +982,7 @@ def _points(d: Draft, name: str, effect: Effect, table: str) -> None:
 
 
 def _go(d: Draft, name: str, effect: Effect, table: str) -> None:
-    d.land(name, Space(effect.what), Movement.FORCED)
+    d.land(name, _SPACES[effect.what], Movement.FORCED)
 
 
 def _miss(d: Draft, name: str, effect: Effect, table: str) -> None:
@@ -925,23 +997,23 @@ _EFFECTS: Final[Mapping[EffectKind, _Apply]] = {
         name, d.amount(name, e.amount, "house points")
     ),
     EffectKind.CLUE: lambda d, name, e, t: d.clue(name, e.what),
-    EffectKind.SKILL: lambda d, name, e, t: d.skill(name, Skill(e.what), e.amount),
+    EffectKind.SKILL: lambda d, name, e, t: d.skill(name, _SKILLS[e.what], e.amount),
     EffectKind.MISS: _miss,
     EffectKind.HOSPITAL: _hospital,
     EffectKind.GO: _go,
     EffectKind.MOVE_DICE: _move_dice,
     EffectKind.SECRET_PASSAGE: _secret_passage,
     EffectKind.TABLE: lambda d, name, e, t: d.roll_on(name, e.what, bewitched=bool(e.amount)),
-    EffectKind.ITEM: lambda d, name, e, t: d.item(name, Item(e.what), e.amount),
-    EffectKind.RAISED_BY: _attribute("raised_by", Attribute.RAISED_BY, Upbringing),
+    EffectKind.ITEM: lambda d, name, e, t: d.item(name, _ITEMS[e.what], e.amount),
+    EffectKind.RAISED_BY: _attribute("raised_by", Attribute.RAISED_BY, _by_value(Upbringing)),
     EffectKind.MEAN_FAMILY: _mean_family,
     EffectKind.WEALTH: _wealth,
-    EffectKind.WAND: _attribute("wand", Attribute.WAND, Wand),
-    EffectKind.FAMILIAR: _attribute("familiar", Attribute.FAMILIAR, Familiar),
-    EffectKind.HOUSE: lambda d, name, e, t: d.sorted_into(name, House(e.what)),
+    EffectKind.WAND: _attribute("wand", Attribute.WAND, _by_value(Wand)),
+    EffectKind.FAMILIAR: _attribute("familiar", Attribute.FAMILIAR, _by_value(Familiar)),
+    EffectKind.HOUSE: lambda d, name, e, t: d.sorted_into(name, _HOUSES[e.what]),
     EffectKind.FUTURE_BONUS: _future_bonus,
     EffectKind.STUDY_BONUS: _study_bonus,
-    EffectKind.KNOW: lambda d, name, e, t: d.learn(name, Knowledge(e.what)),
+    EffectKind.KNOW: lambda d, name, e, t: d.learn(name, _KNOWLEDGE[e.what]),
     EffectKind.WIZARDS_MARK: lambda d, name, e, t: d.learn(name, Knowledge.WIZARDS_MARK),
     EffectKind.STAY_DICE: _stay_dice,
     EffectKind.MOVE_ON: _move_on,
@@ -968,21 +1040,31 @@ _SPECIAL_SPACES: Final = frozenset(
 )
 """The spaces `Draft.arrive` treats otherwise than by rolling on their table (sometimes)."""
 
-
-def _compile(table: Table) -> tuple[Table, int, tuple[_Compiled, ...], bool]:
-    """``table`` for `Draft.read_table`: each clamped total's row with its effects' functions."""
-    lowest, rows = _ROWS[table.key]
-    compiled = tuple((row, tuple((_EFFECTS[e.kind], e) for e in row.effects)) for row in rows)
-    return table, lowest, compiled, RollModifier.STUDY in table.modifier_keys
+_ARRIVE: Final = "arrive"
+_LANDINGS: Final[Mapping[Space, str | None]] = {
+    space: _ARRIVE if space in _SPECIAL_SPACES else SPACE_TABLES.get(space) for space in Space
+}
+"""What landing on each space does (`Draft.land`): `Draft.arrive` for the special spaces
+(``_ARRIVE``), else the key of the space's table, or ``None`` for a space without one."""
 
 
 _Compiled = tuple[Row, tuple[tuple[_Apply, Effect], ...]]
+_Play = tuple[Table, int, tuple[_Compiled, ...], bool, _Read | None, int, str]
 
-_PLAYS: Final[Mapping[str, tuple[Table, int, tuple[_Compiled, ...], bool]]] = {
-    key: _compile(table) for key, table in TABLES.items()
-}
+
+def _compile(table: Table) -> _Play:
+    """``table`` for `Draft.read_table`: each clamped total's row with its effects' functions."""
+    lowest, rows = _ROWS[table.key]
+    compiled = tuple((row, tuple((_EFFECTS[e.kind], e) for e in row.effects)) for row in rows)
+    studies = RollModifier.STUDY in table.modifier_keys
+    modifiers = _TABLE_MODIFIERS[table.key] if table.modifier_keys else None
+    return table, lowest, compiled, studies, modifiers, table.dice, table.title
+
+
+_PLAYS: Final[Mapping[str, _Play]] = {key: _compile(table) for key, table in TABLES.items()}
 """Every table compiled once from its data: (table, lowest total, row and effects per
-total, whether the roll spends the Study +1s)."""
+total, whether the roll spends the Study +1s, its modifiers if it has any, its dice,
+its title)."""
 
 
 def play(game: Game, ctx: Context, action: Action, history: History | None = None) -> Game:
@@ -990,12 +1072,20 @@ def play(game: Game, ctx: Context, action: Action, history: History | None = Non
 
     With ``history``, the result is the action's finished game (see `Draft.freeze`).
     """
-    draft = Draft(ctx, game)
+    draft = _new(Draft)  # `Draft(ctx, game)`, written out: once per action
+    draft.ctx = ctx
+    draft.emit = ctx.events.append
+    draft.game = game
+    draft.players = dict(game.players._data)  # `game.players.to_dict()`
+    draft.touched = []
+    draft.order = game.order
+    draft.turn = game.turn
+    draft.round = game.round
+    draft.finished = game.finished
     if type(action) is RollOff:
         draft.roll_off()
-    else:
-        assert isinstance(action, PlayerAction)
-        draft.turn_of(action)
+    else:  # a listed turn action (`turn_of` asserts the kind of any other)
+        draft.turn_of(action)  # type: ignore[arg-type]
         if draft.finished is None:
             draft.next_turn()
     return draft.freeze(history)

@@ -157,13 +157,14 @@ _make_ask = positional(Ask)
 _make_view = positional(AdventureView)
 
 _ROLL_OFF_ASK = Ask(None, "roll_off", "Roll for who goes first")
+_NO_DETAILS: FrozenMap[str, int | str] = FrozenMap()
 
 # The question of a turn, by (current player, the types of their legal actions): a
 # pure function of the key, and the same `Ask` value each time (asks are frozen and
 # compared by value).
 _TURN_ASKS: dict[tuple[str, tuple[str, ...]], Ask] = {}
 _TURN_ASKS_LIMIT = 256
-_SEEN: dict[tuple[str, int], tuple[tuple[Action, ...], Ask]] = {}
+_SEEN: dict[int, tuple[tuple[Action, ...], str, Ask]] = {}
 
 
 def ask_for(game: Game) -> Ask:
@@ -183,13 +184,13 @@ def _ask(game: Game, current: str | None, actions: tuple[Action, ...] | None) ->
         actions = game.legal_actions(current)
     # Turn actions are shared tuples (one per player and kind of turn): known by identity
     # first (the entry keeps its tuple alive, so the id cannot be reused meanwhile).
-    seen = _SEEN.get((current, id(actions)))
-    if seen is not None and seen[0] is actions:
-        return seen[1]
+    seen = _SEEN.get(id(actions))
+    if seen is not None and seen[0] is actions and seen[1] == current:
+        return seen[2]
     if len(_SEEN) >= _TURN_ASKS_LIMIT:
         _SEEN.clear()
     found = _turn_ask(current, actions)
-    _SEEN[current, id(actions)] = actions, found
+    _SEEN[id(actions)] = actions, current, found
     return found
 
 
@@ -208,16 +209,28 @@ def _turn_ask(current: str, actions: tuple[Action, ...]) -> Ask:
 
 def view_for(game: Game, seat: str | None) -> AdventureView:
     """Build ``seat``'s view of ``game`` (use `Game.view`)."""
-    prompt, details = awaited_for(game, seat, public=True)
+    pending = game.pending
+    if pending is None:  # `awaited_for`, written out: nothing is awaited
+        prompt, details = "", _NO_DETAILS
+    else:
+        prompt, details = awaited_for(game, seat, public=True)
     finished = game.finished
-    current = game.current_player
+    order = game.order  # `Game.current_player`, written out
+    current = order[game.turn] if order and finished is None else None
     to_act = game.to_act
     # The seat's actions (`viewer_actions`), worked out once: when the seat is the
     # only one to act and its turn has no pending question, they are also the
     # current player's actions that the turn's question names.
-    if seat is not None and finished is None and to_act == (seat,):
+    if seat is not None and finished is None and len(to_act) == 1 and to_act[0] == seat:
         actions = game.legal_actions(seat)
-        asked = _ask(game, current, actions if seat == current else None)
+        if pending is None and seat == current:  # `_ask`, written out: the turn's question
+            seen = _SEEN.get(id(actions))
+            if seen is not None and seen[0] is actions and seen[1] == current:
+                asked = seen[2]
+            else:
+                asked = _ask(game, current, actions)
+        else:
+            asked = _ask(game, current, actions if seat == current else None)
     else:
         actions = viewer_actions(game, seat)
         asked = _ask(game, current, None)
