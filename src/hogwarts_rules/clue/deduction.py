@@ -11,16 +11,16 @@ The model: every deal consistent with the facts is equally likely. (Use
 shows one of them uniformly at random.)
 
 How it counts (exactly, without listing deals): certain facts are propagated first;
-cards allowed to the same owners are interchangeable, so the deals are counted by a
-dynamic programme over groups of cards and the players' remaining hand slots, with
-binomial weights, and one forward-backward sweep gives every marginal. The envelope
-takes one card of each category; "holds at least one of" facts are split into
-disjoint cases on one card at a time (holds it; lacks it), each propagated before it
-is counted. The weighted model deals the refuters (who showed me a card) one at a
-time, weighing the ways to fill each one's hand, in whole numbers (scaled, then
-divided once at the end); after each, the cards its clauses marked are
-interchangeable with the others again, and after the last the rest of the deal is
-counted as in the uniform model.
+then a dynamic programme deals the owners' hands one owner after the other, the
+envelope first (one card of each category). The cards some owner's "holds one of"
+fact or weighed refutation names are told apart; the others are counted in classes of
+interchangeable cards (allowed to the same owners), with binomial ways. Each owner
+takes every set of told cards its own facts allow (a clause is a filter on its own
+hand, a weighed refutation a weight of it, in whole numbers: scaled, then divided once
+at the end) and fills the rest of its hand from the classes. Once no later owner's
+facts name a told card, it joins the class of the cards allowed to the same later
+owners; a forward and a backward sweep give every count, and one more forward sweep
+gives the merged cards their own.
 
 Examples:
     >>> book = Notebook.start(["Ann", "Ben", "Cat"], hand_sizes={"Ann": 6, "Ben": 6, "Cat": 6})
@@ -37,9 +37,11 @@ from __future__ import annotations
 
 import enum
 import functools
+import itertools
 import math
+import operator
 import random
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from fractions import Fraction
 from itertools import product
 from typing import TYPE_CHECKING, Final, TypeAlias
@@ -67,8 +69,6 @@ __all__ = [
 ENVELOPE: Final = "<envelope>"
 """The owner name of the envelope (no player name starts with ``<``)."""
 
-_SEPARATOR: Final = "\x00"  # joins player names in group keys; names hold no control characters
-_MARK: Final = "\x01"  # a group key's suffix: the weighed clauses of its cards (weighted model)
 
 Deck = tuple[tuple[str, tuple[str, ...]], ...]
 
@@ -897,23 +897,7 @@ class _Result:
     triples: dict[tuple[str, ...], _Weight]
 
 
-def _merge(results: Iterable[_Result]) -> _Result:
-    total: _Weight = 0
-    cards: dict[tuple[str, str], _Weight] = {}
-    triples: dict[tuple[str, ...], _Weight] = {}
-    for r in results:
-        total += r.total
-        for key, value in r.cards.items():
-            cards[key] = cards.get(key, 0) + value
-        for key3, value in r.triples.items():
-            triples[key3] = triples.get(key3, 0) + value
-    return _Result(total, cards, triples)
-
-
 _EMPTY: Final = _Result(0, {}, {})
-_WEIGHED_APART: Final = 5
-"""From this many groups on, a weighted programme deals the refuters apart (`_sweep_weighed`):
-on fewer, one weighed sweep costs less than the merged sub-programmes (measured)."""
 
 
 @attrs.frozen
@@ -971,7 +955,7 @@ class _Problem:
             weighs = ()
         scale = math.prod(_lcm_upto(len(cards) + 1) for _, cards in weighs)
         kernel = _kernel(self.players, self.sizes, self.deck)
-        result = _split(
+        result = _count(
             kernel, kernel.columns(self.allowed), kernel.clauses(ones), weighs, self.excluded
         )
         return result, scale
@@ -1024,60 +1008,25 @@ _Clauses: TypeAlias = tuple[tuple[str, frozenset[str]], ...]
 """(player, cards) pairs: "holds at least one of", or (weighted) "showed me one of the others"."""
 
 
-@functools.lru_cache(maxsize=8192)
-def _split(
+@functools.lru_cache(maxsize=256)
+def _count(
     kernel: _Kernel,
     frozen: tuple[int, ...],
     clauses: _MaskClauses,
     weighs: _Clauses,
     excluded: frozenset[tuple[str, ...]],
 ) -> _Result:
-    """Count with "holds one of" clauses, splitting on cards into disjoint cases.
+    """Count the deals (weighted: times the weights' scale), each card's and each envelope's.
 
-    ``frozen`` holds the owners' columns (see `_Kernel`). A card of a "holds one of"
-    clause splits the count in two: the player holds it, or not (each case
-    propagated, which often settles other clauses). ``weighs`` (the weighted model: a
-    refuter showed me a card, these are the other suggested cards) do not split: a
-    settled one scales the count, an open one is weighed in the dynamic programme
-    (see `_count`).
+    ``frozen`` holds the owners' columns (see `_Kernel`), ``clauses`` the "holds one
+    of" facts, ``weighs`` (the weighted model) the refuters who showed me a card with
+    the other cards asked about. After propagation, a programme deals the owners' hands
+    one owner after the other (see `_Programme`).
     """
     columns = list(frozen)
     if kernel.refuted(columns, clauses):
         return _EMPTY
-    chosen = kernel.branch(columns, clauses)
-    allowed = kernel.owners(columns) if chosen is None else {}
-    if chosen is None:
-        # Weighed cards are weighed in the DP, which fills players' hands only: the
-        # envelope's are split on.
-        for player, cards in weighs:
-            if player == ENVELOPE:
-                open_cards = [
-                    c for c in sorted(cards) if ENVELOPE in allowed[c] and len(allowed[c]) > 1
-                ]
-                if open_cards:
-                    chosen = (len(kernel.sizes), 1 << kernel.card_index[open_cards[0]])
-                    break
-    if chosen is None:
-        factor = 1
-        leaf: list[tuple[str, tuple[str, ...], int, int]] = []
-        for player, cards in weighs:
-            scale = _lcm_upto(len(cards) + 1)
-            held = sum(1 for c in cards if allowed[c] == {player})
-            undecided = tuple(
-                sorted(c for c in cards if player in allowed[c] and len(allowed[c]) > 1)
-            )
-            if undecided:
-                leaf.append((player, undecided, held, scale))
-            else:
-                factor *= scale // (1 + held)
-        result = _count(kernel.players, kernel.sizes, allowed, excluded, kernel.deck, tuple(leaf))
-        return result if factor == 1 else _scale(result, factor)
-    who, bit = chosen
-    holds = tuple(column if o == who else column & ~bit for o, column in enumerate(columns))
-    columns[who] &= ~bit
-    return _merge(
-        _split(kernel, case, clauses, weighs, excluded) for case in (holds, tuple(columns))
-    )
+    return _Programme(_Deal(kernel, columns, clauses, weighs, excluded)).run()
 
 
 @functools.cache
@@ -1085,464 +1034,653 @@ def _lcm_upto(n: int) -> int:
     return math.lcm(*range(1, n + 1))
 
 
-def _scale(result: _Result, factor: int) -> _Result:
-    return _Result(
-        result.total * factor,
-        {k: v * factor for k, v in result.cards.items()},
-        {k: v * factor for k, v in result.triples.items()},
-    )
+def _bits(mask: int) -> Iterator[int]:
+    """The indices of the bits set in ``mask``, lowest first."""
+    while mask:
+        low = mask & -mask
+        mask ^= low
+        yield low.bit_length() - 1
 
 
-def _count(
-    players: tuple[str, ...],
-    sizes: tuple[int, ...],
-    allowed: Mapping[str, set[str]],
-    excluded: frozenset[tuple[str, ...]],
-    deck: Deck,
-    weighs: tuple[tuple[str, tuple[str, ...], int, int], ...] = (),
-) -> _Result:
-    """Count deals with no open clauses: envelope choices times a DP over the players.
+def _hands(available: int, room: int) -> int:
+    """How many ways to take at most ``room`` of ``available`` cards (the estimate's unit)."""
+    return sum(math.comb(available, j) for j in range(min(available, room) + 1))
 
-    Envelope candidates are grouped by who else may hold them: the count of the rest of
-    the deal depends only on those groups, so one DP serves every envelope of a group choice.
-    ``weighs`` (player, undecided cards, cards of the clause already held, scale) weigh
-    each deal by scale/(1 + cards of the clause the player holds): the undecided cards
-    are grouped apart, by the clauses they are in, so the DP sees how many of them the
-    player takes.
+
+class _Deal:
+    """What is left to deal once the propagation rules have run, in the programme's terms.
+
+    Cards with one possible owner are placed. A free card is *told apart* when an open
+    "holds one of" fact or a weighed refuter's fact names it, or an excluded envelope
+    holds it: it gets a bit of its own in the programme's state (``told``, in the
+    order of the deck). The other free cards fall into classes of cards allowed to the
+    same owners (and, for the envelope's candidates, of the same category): the cards
+    of a class are interchangeable in every fact, so the state only counts how many
+    are left. Every told card is a class of one as well, used once it stops being
+    told apart (see `_Programme`).
     """
-    capacity = dict(zip(players, sizes, strict=True))
-    category = _category_map(deck)
-    placed: dict[str, str] = {}
-    for card, owners in allowed.items():
-        if len(owners) == 1:
-            (owner,) = owners
-            placed[card] = owner
-            if owner != ENVELOPE:
-                capacity[owner] -= 1
-    env_fixed = {category[c]: c for c, o in placed.items() if o == ENVELOPE}
-    free = [c for c in _cards(deck) if c not in placed]
-    # A weighed card's group also says which clauses it is in: the weights depend only
-    # on how many cards of each clause a player takes, so such cards stay interchangeable.
-    clauses_of: dict[str, list[str]] = {}
-    for number, (_, cards, _, _) in enumerate(weighs):
-        for card in cards:
-            clauses_of.setdefault(card, []).append(str(number))
-    key_of = {
-        c: f"{_key(allowed[c])}{_MARK}{','.join(clauses_of[c])}"
-        if c in clauses_of
-        else _key(allowed[c])
-        for c in free
-    }
-    weights = tuple(
-        (player, tuple(sorted({key_of[c] for c in cards})), held, scale)
-        for player, cards, held, scale in weighs
-    )
-    free_keys: dict[str, list[str]] = {}
-    for card in free:
-        free_keys.setdefault(key_of[card], []).append(card)
-    # Per category, the envelope's candidates grouped by key ("" marks a placed card).
-    choices: list[list[tuple[str, list[str]]]] = []
-    for kind, cards in deck:
-        if kind in env_fixed:
-            choices.append([("", [env_fixed[kind]])])
-            continue
-        grouped: dict[str, list[str]] = {}
-        for card in cards:
-            if card in key_of and ENVELOPE in allowed[card]:
-                grouped.setdefault(key_of[card], []).append(card)
-        choices.append(list(grouped.items()))
-    total = 0
-    triples: dict[tuple[str, ...], int] = {}
-    combos: dict[tuple[str, ...], tuple[int, dict[str, dict[str, int]], dict[str, int]]] = {}
 
-    def solve_combo(
-        combo: tuple[str, ...],
-    ) -> tuple[int, dict[str, dict[str, int]], dict[str, int]]:
-        if combo not in combos:
-            sizes_left = {k: len(v) for k, v in free_keys.items()}
-            for key in combo:
-                if key:
-                    sizes_left[key] -= 1
-            deals, per_group = _deal_players(players, capacity, sizes_left, weights)
-            combos[combo] = (deals, per_group, sizes_left)
-        return combos[combo]
-
-    # A free card's deals with a player: its group's per-card share, once for each
-    # envelope of a group choice (``base``, per group), less the envelopes that hold
-    # the card itself (``held_back``, per card).
-    base: dict[tuple[str, str], int] = {}
-    held_back: dict[tuple[str, str], int] = {}
-
-    def share_out(
-        per_group: dict[str, dict[str, int]],
-        sizes_left: dict[str, int],
-        times: int,
-        without: Mapping[str, int],
+    def __init__(
+        self,
+        kernel: _Kernel,
+        columns: _Columns,
+        clauses: _MaskClauses,
+        weighs: _Clauses,
+        excluded: frozenset[tuple[str, ...]],
     ) -> None:
-        """Count each free card ``times`` (``without[card]`` fewer) with its group's share."""
-        for key, got in per_group.items():
-            left = sizes_left[key]
-            for player, allocated in got.items():
-                share = allocated // left  # exact: the cards of a group are interchangeable
-                base[key, player] = base.get((key, player), 0) + share * times
-        for card, fewer in without.items():
-            key = key_of[card]
-            left = sizes_left[key]
-            for player, allocated in per_group.get(key, {}).items():
-                share = (allocated // left) * fewer
-                held_back[card, player] = held_back.get((card, player), 0) + share
-
-    in_envelope: dict[str, int] = {}
-    for picked in product(*choices):
-        combo = tuple(key for key, _ in picked)
-        deals, per_group, sizes_left = solve_combo(combo)
-        if deals == 0:
-            continue
-        groups = [members for _, members in picked]
-        n = math.prod(len(members) for members in groups)
-        total += deals * n
-        for envelope in product(*groups):
-            triples[envelope] = deals
-        without: dict[str, int] = {}
-        for members in groups:
-            others = n // len(members)  # the envelopes of this choice holding a given card
-            for card in members:
-                in_envelope[card] = in_envelope.get(card, 0) + deals * others
-                if card in key_of:
-                    without[card] = others
-        share_out(per_group, sizes_left, n, without)
-    for envelope in excluded:
-        if envelope not in triples:
-            continue
-        combo = tuple("" if c in placed else key_of[c] for c in envelope)
-        deals, per_group, sizes_left = solve_combo(combo)
-        total -= deals
-        del triples[envelope]
-        for card in envelope:
-            in_envelope[card] -= deals
-        share_out(per_group, sizes_left, -1, {c: -1 for c in envelope if c in key_of})
-    cards_count: dict[tuple[str, str], int] = {
-        (card, ENVELOPE): count for card, count in in_envelope.items() if count
-    }
-    for (key, player), amount in base.items():
-        for card in free_keys[key]:
-            count = amount - held_back.get((card, player), 0)
-            if count:
-                cards_count[card, player] = count
-    for card, owner in placed.items():
-        if owner != ENVELOPE:
-            cards_count[card, owner] = total
-    return _Result(total, cards_count, dict(triples))
-
-
-def _key(owners: set[str]) -> str:
-    return _SEPARATOR.join(sorted(o for o in owners if o != ENVELOPE))
-
-
-_Weights: TypeAlias = tuple[tuple[str, tuple[str, ...], int, int], ...]
-"""Weighted clauses for the DP: (player, group keys, cards already held, scale)."""
-
-
-def _deal_players(
-    players: tuple[str, ...],
-    capacity: Mapping[str, int],
-    rest: Mapping[str, int],
-    weights: _Weights = (),
-) -> tuple[int, dict[str, dict[str, int]]]:
-    """Deals of the cards left to the players, hands filled exactly.
-
-    ``rest`` gives, for each key of the players allowed to hold a card, how many of
-    the cards left have it.
-    Returns the number of deals and, per key, the total number of that group's cards
-    each player receives, summed over all deals. With ``weights``, each deal counts
-    scale/(1 + held + cards of the groups the player takes) for each weighted clause.
-    """
-    rest_sorted = tuple(sorted((key, n) for key, n in rest.items() if n))
-    if weights:
-        present = {key for key, _ in rest_sorted}
-        weights = tuple(
-            (player, tuple(k for k in keys if k in present), held, scale)
-            for player, keys, held, scale in weights
-        )
-    # A player with no room left takes nothing: no layer of the DP (unless weighed).
-    # The weighed players come first (see `_sweep_weighed`).
-    weighed = {player for player, _, _, _ in weights}
-    filling = tuple(p for p in players if p in weighed) + tuple(
-        p for p in players if capacity[p] and p not in weighed
-    )
-    return _deal_players_cached(filling, tuple(capacity[p] for p in filling), rest_sorted, weights)
-
-
-class _Weighed:
-    """A player's moves (see `_Options`), each multiplied by the player's clause weights."""
-
-    __slots__ = ("_cache", "clauses", "options")
-
-    def __init__(self, options: _Options, clauses: list[tuple[frozenset[int], int, int]]) -> None:
-        self.options = options
-        self.clauses = clauses
-        self._cache: dict[tuple[int, ...], tuple[_Move, ...]] = {}
-
-    def __call__(self, state: tuple[int, ...]) -> tuple[_Move, ...]:
-        found = self._cache.get(state)
-        if found is None:
-            moves = []
-            for taken, after, ways in self.options(state):
-                for groups, held, scale in self.clauses:
-                    ways *= scale // (1 + held + sum(t for g, t in taken if g in groups))
-                moves.append((taken, after, ways))
-            found = self._cache[state] = tuple(moves)
-        return found
-
-
-@functools.lru_cache(maxsize=65536)
-def _deal_players_cached(
-    players: tuple[str, ...],
-    capacities: tuple[int, ...],
-    rest: tuple[tuple[str, int], ...],
-    weights: _Weights,
-) -> tuple[int, dict[str, dict[str, int]]]:
-    keys = tuple(key for key, _ in rest)  # sorted, each once
-    start = tuple(n for _, n in rest)
-    per_group: dict[str, dict[str, int]] = {k: {} for k in keys}
-    if sum(start) != sum(capacities) or min(capacities, default=0) < 0:
-        return 0, per_group
-    if weights and len(keys) >= _WEIGHED_APART:
-        total, received = _sweep_weighed(players, capacities, keys, start, weights)
-    else:
-        total, _, received = _sweep(players, capacities, keys, {start: 1}, weights)
-    if total == 0:
-        return 0, per_group
-    for i, player in enumerate(players):
-        for g, amount in enumerate(received[i]):
-            if amount:
-                per_group[keys[g]][player] = amount
-    return total, per_group
-
-
-def _sweep_weighed(
-    players: tuple[str, ...],
-    capacities: tuple[int, ...],
-    keys: tuple[str, ...],
-    start: tuple[int, ...],
-    weights: _Weights,
-) -> tuple[int, list[list[int]]]:
-    """`_sweep` with weights: the first weighed player apart, then the others.
-
-    The weighed players (those who showed me a card) come first in ``players``. The
-    first takes its cards from the groups as marked by all the clauses. After it the
-    marks of its own clauses no longer matter: the cards left are merged into the
-    groups marked by the other players' clauses only, and the other players' deals
-    are counted, once for each merged state, by `_deal_players_cached` (cached and
-    shared: weighted, the next weighed player apart in turn; unweighted after the
-    last). Each merged group's cards are shared among the groups merged into it in
-    proportion to the cards each has left (they are interchangeable from there on).
-    """
-    first = players[0]
-    (options,) = _moves(players[:1], capacities[:1], keys, weights)
-    moves = options(start)  # from the one starting state
-    ends: dict[tuple[int, ...], int] = {}  # the ways to leave each state
-    for _, after, count in moves:
-        ends[after] = ends.get(after, 0) + count
-    others = tuple(
-        p
-        for p, cap in zip(players[1:], capacities[1:], strict=True)
-        if cap or any(who == p for who, _, _, _ in weights)
-    )
-    caps = tuple(cap for p, cap in zip(players, capacities, strict=True) if p in others)
-    column = {p: i for i, p in enumerate(players)}
-
-    def unmark(key: str) -> str:
-        base, _, marks = key.partition(_MARK)
-        kept = [m for m in marks.split(",") if m and weights[int(m)][0] != first]
-        return f"{base}{_MARK}{','.join(kept)}" if kept else base
-
-    later = [unmark(k) for k in keys]
-    bases = sorted(set(later))
-    base_of = [bases.index(k) for k in later]
-    rest_weights = tuple(
-        (who, tuple(sorted({unmark(k) for k in clause_keys})), held, scale)
-        for who, clause_keys, held, scale in weights
-    )
-    weighed_later = any(who in others for who, _, _, _ in weights)
-    # The states it leaves, by the merged group sizes.
-    by_merged: dict[tuple[int, ...], list[tuple[int, ...]]] = {}
-    for left in ends:
-        merged = [0] * len(bases)
-        for g, n in enumerate(left):
-            merged[base_of[g]] += n
-        by_merged.setdefault(tuple(merged), []).append(left)
-    received = [[0] * len(keys) for _ in players]  # player -> group -> cards, over all deals
-    backward: dict[tuple[int, ...], int] = {}
-    total = 0
-    for merged_sizes, states in by_merged.items():
-        rest = tuple((b, n) for b, n in zip(bases, merged_sizes, strict=True) if n)
-        present = {b for b, _ in rest}
-        # (the clauses keep their places: a mark is a clause's place in ``weights``)
-        sub_weights = (
-            tuple(
-                (who, tuple(k for k in clause_keys if k in present and who != first), held, scale)
-                for who, clause_keys, held, scale in rest_weights
-            )
-            if weighed_later
-            else ()
-        )
-        deals, per_group = _deal_players_cached(others, caps, rest, sub_weights)
-        if not deals:
-            continue
-        # the ways to reach these states, times the cards each marked group has left
-        held = [0] * len(keys)
-        for left in states:
-            ways = ends[left]
-            backward[left] = deals
-            total += ways * deals
-            for g, n in enumerate(left):
-                if n:
-                    held[g] += ways * n
-        for g, amount in enumerate(held):
-            if amount:
-                b = base_of[g]
-                size = merged_sizes[b]
-                for player, got in per_group[bases[b]].items():
-                    received[column[player]][g] += amount * (got // size)
-    mine = received[0]
-    for taken, after, ways in moves:
-        rest_ways = backward.get(after)
-        if rest_ways:
-            for g, t in taken:
-                mine[g] += ways * rest_ways * t
-    return total, received
-
-
-def _moves(
-    players: tuple[str, ...],
-    capacities: tuple[int, ...],
-    keys: tuple[str, ...],
-    weights: _Weights,
-) -> list[Callable[[tuple[int, ...]], tuple[_Move, ...]]]:
-    """Each player's moves (see `_Options`), weighed by the player's clauses (`_Weighed`)."""
-    allowed_in = [frozenset(k.split(_MARK, 1)[0].split(_SEPARATOR)) for k in keys]
-    moves: list[Callable[[tuple[int, ...]], tuple[_Move, ...]]] = [
-        _allocations(tuple(i for i, owners in enumerate(allowed_in) if p in owners), cap)
-        for p, cap in zip(players, capacities, strict=True)
-    ]
-    index = {k: i for i, k in enumerate(keys)}
-    for i, player in enumerate(players):
-        weighed = [
-            (frozenset(index[k] for k in clause_keys if k in index), held, scale)
-            for who, clause_keys, held, scale in weights
-            if who == player
+        self.kernel = kernel
+        self.columns = columns
+        players = len(kernel.sizes)
+        self.envelope = env = players
+        owners_of: list[tuple[int, ...]] = []
+        placed = [0] * (players + 1)  # per owner, the cards only it may hold
+        for card in range(len(kernel.cards)):
+            owners = tuple(o for o in range(players + 1) if columns[o] >> card & 1)
+            owners_of.append(owners)
+            if len(owners) == 1:
+                placed[owners[0]] |= 1 << card
+        self.owners_of = owners_of
+        self.placed = placed
+        self.room = [kernel.sizes[p] - placed[p].bit_count() for p in range(players)]
+        free = kernel.every & ~functools.reduce(operator.or_, placed, 0)
+        # "holds one of" facts not yet met by a placed card, each as its possible cards
+        open_clauses = [
+            (who, mask & columns[who]) for who, mask in clauses if not mask & placed[who]
         ]
-        if weighed:
-            options = moves[i]
-            assert isinstance(options, _Options)
-            moves[i] = _Weighed(options, weighed)
-    return moves
+        # weighed refuters: (owner, undecided cards, cards held already, scale)
+        self.factor = 1
+        weighed: list[tuple[int, int, int, int]] = []
+        index = {name: i for i, name in enumerate(kernel.names)}
+        for name, asked in weighs:
+            who = index[name]
+            scale = _lcm_upto(len(asked) + 1)
+            held = undecided = 0
+            for card_name in asked:
+                bit = 1 << kernel.card_index[card_name]
+                if placed[who] & bit:
+                    held += 1
+                elif columns[who] & bit:
+                    undecided |= bit
+            if undecided:
+                weighed.append((who, undecided, held, scale))
+            else:
+                self.factor *= scale // (1 + held)
+        self.category = category = [0] * len(kernel.cards)
+        for k, group in enumerate(kernel.categories):
+            for card in _bits(group):
+                category[card] = k
+        self.fixed = {  # the envelope's placed card, per category
+            k: (group & placed[env]).bit_length() - 1
+            for k, group in enumerate(kernel.categories)
+            if group & placed[env]
+        }
+        told = 0
+        for _, mask in open_clauses:
+            told |= mask
+        for _, undecided, _, _ in weighed:
+            told |= undecided
+        self.excluded = {tuple(kernel.card_index[c] for c in triple) for triple in excluded}
+        for triple in self.excluded:
+            if all(columns[env] >> card & 1 for card in triple):
+                for card in triple:
+                    told |= 1 << card
+        told &= free
+        self.told_mask = told
+        self.told = told_cards = list(_bits(told))
+        local = {card: j for j, card in enumerate(told_cards)}
+        self.local = local
+        # classes: the interchangeable free cards, then one per told card
+        keyed: dict[tuple[tuple[int, ...], int], list[int]] = {}
+        for card in _bits(free & ~told):
+            owners = owners_of[card]
+            keyed.setdefault((owners, category[card] if env in owners else -1), []).append(card)
+        self.groups = len(keyed)
+        self.members: list[tuple[int, ...]] = [tuple(cards) for cards in keyed.values()]
+        self.members += [(card,) for card in told_cards]
+        self.class_owners = [owners_of[cards[0]] for cards in self.members]
+        width = max(1, free.bit_count().bit_length())
+        self.field = (1 << width) - 1
+        self.shift = [len(told_cards) + width * x for x in range(len(self.members))]
+        start = (1 << len(told_cards)) - 1
+        for x in range(self.groups):
+            start += len(self.members[x]) << self.shift[x]
+        self.start = start
+        self.clauses_of: list[list[int]] = [[] for _ in range(players + 1)]
+        for who, mask in open_clauses:
+            self.clauses_of[who].append(self.to_local(mask))
+        self.weights_of: list[list[tuple[int, int, int]]] = [[] for _ in range(players + 1)]
+        for who, undecided, held, scale in weighed:
+            self.weights_of[who].append((self.to_local(undecided), held, scale))
+
+    def to_local(self, mask: int) -> int:
+        """``mask`` (over the deck) as bits of the told cards."""
+        out = 0
+        for card in _bits(mask):
+            out |= 1 << self.local[card]
+        return out
+
+    def order(self) -> list[int]:
+        """The owners in the order the programme deals them.
+
+        The envelope first, then the players who tell cards apart in the order the work
+        estimate finds cheapest (the states before a player at most 2 to the number of
+        cards still told apart, times its ways to take told cards), then the others in
+        seat order.
+        """
+        env = self.envelope
+        players = [
+            p for p in range(env) if self.room[p] > 0 or self.clauses_of[p] or self.weights_of[p]
+        ]
+        uses = {p: self.uses(p) for p in players}
+        telling = [p for p in players if uses[p]]
+        rest = [p for p in players if not uses[p]]
+        mine = {p: self.to_local(self.columns[p] & self.told_mask) for p in telling}
+        first = 1  # the envelope's ways to take told cards (an estimate of the states after it)
+        for k, group in enumerate(self.kernel.categories):
+            if k not in self.fixed:
+                first *= sum(1 for card in self.told if group >> card & 1) + 1
+        best: tuple[int, list[int]] | None = None
+        for perm in itertools.permutations(telling):
+            later = [0] * (len(perm) + 1)
+            for i in range(len(perm) - 1, -1, -1):
+                later[i] = later[i + 1] | uses[perm[i]]
+            cost = 0
+            for i, p in enumerate(perm):
+                states = first if i == 0 else 1 << later[i].bit_count()
+                cost += states * _hands((mine[p] & later[i]).bit_count(), self.room[p])
+            if best is None or cost < best[0]:
+                best = (cost, list(perm))
+        return [env, *(best[1] if best else []), *rest]
+
+    def uses(self, owner: int) -> int:
+        """The told cards ``owner``'s own facts name (its clauses, its weighed refutations)."""
+        used = 0
+        for mask in self.clauses_of[owner]:
+            used |= mask
+        for mask, _, _ in self.weights_of[owner]:
+            used |= mask
+        return used
 
 
-def _sweep(
-    players: tuple[str, ...],
-    capacities: tuple[int, ...],
-    keys: tuple[str, ...],
-    first: dict[tuple[int, ...], int],
-    weights: _Weights,
-) -> tuple[int, dict[tuple[int, ...], int], list[list[int]]]:
-    """The forward-backward DP: fill the players' hands one after the other.
+# (its cards as a number to subtract from the state, in the next layer's layout; its
+# weight (ways times the weighed refuters' weight); its index in the layer's table)
+_Part: TypeAlias = tuple[int, int, int]
+# a move's told cards (as `_Part`) with the ways to fill the rest of the hand from classes
+_Moves: TypeAlias = tuple[int, list[tuple[int, int, int, list[_Part]]]]
 
-    The state is the number of cards left in each group; ``first`` gives the ways to
-    reach each starting state. Returns the number of deals (summed over the starting
-    states, with their ways), the deals from each starting state, and, per player and
-    group, the group's cards the player receives summed over all deals.
+
+class _Layer:
+    """One owner's moves in the programme, memoised: its told cards, then class cards.
+
+    A move from a state takes a set of the told cards left (each set meeting the
+    owner's "holds one of" facts, weighed by its refutations) and fills the rest of
+    the hand from the classes left (binomial ways). Every part carries the index of
+    what it takes (``told_taken``, ``class_taken``) so that the backward sweep adds
+    its counts up per part, and the state it leaves already converted (see
+    `_Programme.convert`), so the sweeps only subtract and look up.
     """
-    moves = _moves(players, capacities, keys, weights)
-    # Forward: ways to fill the first players, by the group sizes still to deal.
-    forward: list[dict[tuple[int, ...], int]] = [first]
-    for i in range(len(players)):
-        step: dict[tuple[int, ...], int] = {}
-        for state, ways in forward[-1].items():
-            for _, after, count in moves[i](state):
-                step[after] = step.get(after, 0) + ways * count
-        forward.append(step)
-    zero = tuple(0 for _ in keys)
-    total = forward[-1].get(zero, 0)
-    if total == 0:
-        return 0, {}, []
-    backward: dict[tuple[int, ...], int] = {zero: 1}
-    received = [[0] * len(keys) for _ in players]  # player -> group -> cards, over all deals
-    for i in range(len(players) - 1, -1, -1):
-        earlier: dict[tuple[int, ...], int] = {}
-        mine = received[i]
-        for state, ways_before in forward[i].items():
-            reach = 0
-            for taken, after, ways in moves[i](state):
-                rest_ways = backward.get(after, 0)
-                if rest_ways:
-                    count = ways * rest_ways
-                    reach += count
-                    weight = ways_before * count
-                    for g, t in taken:
-                        mine[g] += weight * t
-            if reach:
-                earlier[state] = reach
-        backward = earlier
-    return total, backward, received
 
+    def __init__(
+        self,
+        deal: _Deal,
+        owner: int,
+        told: int,
+        allowed: list[int],
+        convert: Callable[[int], int] | None,
+    ) -> None:
+        self.deal = deal
+        self.owner = owner
+        self.convert = convert
+        self.told_taken: list[int] = []  # per part index: the told cards taken
+        self.class_taken: list[tuple[tuple[int, int], ...]] = []  # (class, cards) taken
+        self.memo: dict[int, _Moves] = {}
+        self.mine = (
+            deal.to_local(deal.columns[owner] & deal.told_mask) & told
+            if owner < deal.envelope
+            else 0
+        )
+        self.allowed = allowed
+        self.class_mask = 0
+        for x in allowed:
+            self.class_mask |= deal.field << deal.shift[x]
+        self.room = deal.room[owner] if owner < deal.envelope else 0
+        self._sets: dict[int, list[tuple[int, int, int, int]]] = {}
+        self._fills: dict[tuple[int, int], list[_Part]] = {}
 
-# (the cards taken as (group, count) pairs, the state after, the ways to take them)
-_Move = tuple[tuple[tuple[int, int], ...], tuple[int, ...], int]
-
-
-class _Options:
-    """Every way to take ``amount`` cards from the usable groups of a state (memoised).
-
-    Each way comes as the (group, count) pairs taken, the state it leaves and its
-    number of card choices (the product of binomials), so the forward and backward
-    sweeps only look them up.
-    """
-
-    __slots__ = ("_cache", "amount", "usable")
-
-    def __init__(self, usable: tuple[int, ...], amount: int) -> None:
-        self.usable = usable
-        self.amount = amount
-        self._cache: dict[tuple[int, ...], tuple[_Move, ...]] = {}
-
-    def __call__(self, state: tuple[int, ...]) -> tuple[_Move, ...]:
-        found = self._cache.get(state)
+    def moves(self, state: int) -> _Moves:
+        """The state converted, and each set of told cards with its ways to fill the hand."""
+        found = self.memo.get(state)
         if found is None:
-            found = self._cache[state] = self._compute(state)
+            convert = self.convert
+            counts = state & self.class_mask
+            room = self.room
+            found = (
+                convert(state) if convert else state,
+                [
+                    (cards, weight, part, self.fills(counts, room - size))
+                    for cards, weight, size, part in self.sets(state & self.mine)
+                ],
+            )
+            self.memo[state] = found
         return found
 
-    def _compute(self, state: tuple[int, ...]) -> tuple[_Move, ...]:
-        groups = [g for g in self.usable if state[g]]
-        # cards left in groups[i:], to stop early when they cannot fill the hand
-        suffix = [0] * (len(groups) + 1)
-        for i in range(len(groups) - 1, -1, -1):
-            suffix[i] = suffix[i + 1] + state[groups[i]]
-        result: list[_Move] = []
+    def sets(self, available: int) -> list[tuple[int, int, int, int]]:
+        """The sets of told cards the owner may take from ``available``.
 
-        def fill(index: int, left: int, pairs: tuple[tuple[int, int], ...], ways: int) -> None:
-            if left == 0:
-                after = list(state)
-                for g, t in pairs:
-                    after[g] -= t
-                result.append((pairs, tuple(after), ways))
+        Each as (cards to subtract, weight, size, part index), meeting the owner's clauses.
+        """
+        found = self._sets.get(available)
+        if found is not None:
+            return found
+        if available != self.mine:  # those of the whole list that fit
+            outside = self.mine & ~available
+            taken = self.told_taken
+            found = [s for s in self.sets(self.mine) if not taken[s[3]] & outside]
+            self._sets[available] = found
+            return found
+        deal = self.deal
+        clauses = deal.clauses_of[self.owner]
+        weights = deal.weights_of[self.owner]
+        convert = self.convert
+        cards = [1 << j for j in _bits(available)]
+        found = []
+
+        def choose(i: int, chosen: int, size: int) -> None:
+            if i == len(cards):
+                if all(chosen & clause for clause in clauses):
+                    weight = 1
+                    for mask, held, scale in weights:
+                        weight *= scale // (1 + held + (chosen & mask).bit_count())
+                    found.append(
+                        (convert(chosen) if convert else chosen, weight, size, len(self.told_taken))
+                    )
+                    self.told_taken.append(chosen)
                 return
-            if suffix[index] < left:
+            choose(i + 1, chosen, size)
+            if size < self.room:
+                choose(i + 1, chosen | cards[i], size + 1)
+
+        choose(0, 0, 0)
+        self._sets[available] = found
+        return found
+
+    def fills(self, counts: int, amount: int) -> list[_Part]:
+        """The ways to take ``amount`` cards from the classes whose counts are ``counts``."""
+        key = (counts, amount)
+        found = self._fills.get(key)
+        if found is not None:
+            return found
+        deal = self.deal
+        shift, field, convert = deal.shift, deal.field, self.convert
+        left = [(x, counts >> shift[x] & field) for x in self.allowed]
+        left = [(x, n) for x, n in left if n]
+        found = []
+
+        def fill(
+            i: int, amount: int, delta: int, ways: int, taken: tuple[tuple[int, int], ...]
+        ) -> None:
+            if amount == 0:
+                found.append((convert(delta) if convert else delta, ways, len(self.class_taken)))
+                self.class_taken.append(taken)
                 return
-            g = groups[index]
-            fill(index + 1, left, pairs, ways)
-            for t in range(1, min(left, state[g]) + 1):
-                fill(index + 1, left - t, (*pairs, (g, t)), ways * math.comb(state[g], t))
+            if i == len(left):
+                return
+            x, n = left[i]
+            fill(i + 1, amount, delta, ways, taken)
+            for t in range(1, min(amount, n) + 1):
+                fill(
+                    i + 1,
+                    amount - t,
+                    delta + (t << shift[x]),
+                    ways * math.comb(n, t),
+                    (*taken, (x, t)),
+                )
 
-        if self.amount >= 0:
-            fill(0, self.amount, (), 1)
-        return tuple(result)
+        fill(0, amount, 0, 1, ())
+        self._fills[key] = found
+        return found
 
 
-@functools.lru_cache(maxsize=4096)
-def _allocations(usable: tuple[int, ...], amount: int) -> _Options:
-    return _Options(usable, amount)
+class _Programme:
+    """The deals counted by dealing the owners' hands one owner after the other.
+
+    The state after some owners have taken their hands is a number: one bit per told
+    card still to deal, and the count of each class's cards still to deal. Each owner
+    in turn (see `_Deal.order`; the envelope first, which takes one card of each
+    category) takes every set of told cards its facts allow and fills its hand from the
+    classes, with binomial ways; a forward sweep counts the ways to reach each state and
+    a backward sweep the ways to finish from it, and together they give each card's
+    count with each owner and each envelope's.
+
+    Once no later owner's facts name a told card, it stops being told apart: it joins
+    the class of the cards allowed to the same later owners, and classes allowed to the
+    same later owners merge (far fewer states). Cards merged so have different pasts,
+    so their own counts come from one more forward sweep that follows, for each class
+    in a merged class, the ways to reach each state with that class's cards still there
+    (`_Programme.merged_counts`).
+    """
+
+    def __init__(self, deal: _Deal, order: Sequence[int] = (), *, merge: bool = True) -> None:
+        """Set the programme up; ``order`` and ``merge=False`` are for tests (the same counts)."""
+        self.deal = deal
+        self.order = order = list(order) or deal.order()
+        told = len(deal.told)
+        layers = len(order)
+        # The told cards still told apart before each owner: those a later owner's facts name.
+        later = 0
+        self.told_before = [0] * layers
+        for i in range(layers - 1, -1, -1):
+            later |= deal.uses(order[i])
+            self.told_before[i] = later if i and merge else (1 << told) - 1
+        # The classes before each owner: merged by their owners from that one on.
+        self.groups: list[list[tuple[int, tuple[int, ...]]]] = []  # (representative, classes)
+        for i in range(layers):
+            if i == 0 or not merge:
+                self.groups.append([(x, (x,)) for x in range(deal.groups)])
+                continue
+            owners = set(order[i:])
+            keyed: dict[tuple[int, ...], list[int]] = {}
+            untold = [deal.groups + j for j in range(told) if not self.told_before[i] >> j & 1]
+            for x in [*range(deal.groups), *untold]:
+                key = tuple(o for o in deal.class_owners[x] if o in owners)
+                keyed.setdefault(key, []).append(x)
+            self.groups.append([(min(xs), tuple(xs)) for xs in keyed.values()])
+        self.representative = [{x: rep for rep, xs in groups for x in xs} for groups in self.groups]
+        converts: list[Callable[[int], int] | None] = [None]
+        for i in range(1, layers):
+            converts.append(self.convert(i))
+        converts.append(None)
+        self.layers = [
+            _Layer(
+                deal,
+                owner,
+                self.told_before[i],
+                [rep for rep, xs in self.groups[i] if owner in deal.class_owners[xs[0]]],
+                converts[i + 1],
+            )
+            for i, owner in enumerate(order)
+        ]
+        self.envelope_moves()
+
+    def convert(self, i: int) -> Callable[[int], int] | None:
+        """The map from states after owner ``i - 1`` to owner ``i``'s layout, if any.
+
+        Told cards no longer told apart go to their class's count, merged classes' counts
+        to their representative's. The map is linear: it maps ``a - b`` to
+        ``convert(a) - convert(b)`` (the moves convert their parts once).
+        """
+        deal = self.deal
+        shift, field = deal.shift, deal.field
+        drops = tuple(
+            (1 << j, 1 << shift[self.representative[i][deal.groups + j]])
+            for j in range(len(deal.told))
+            if self.told_before[i - 1] >> j & 1 and not self.told_before[i] >> j & 1
+        )
+        moves = tuple(
+            (shift[rep], shift[self.representative[i][rep]])
+            for rep, _ in self.groups[i - 1]
+            if self.representative[i][rep] != rep
+        )
+        if not drops and not moves:
+            return None
+        memo: dict[int, int] = {}
+
+        def convert(state: int) -> int:
+            found = memo.get(state)
+            if found is None:
+                found = state
+                for bit, one in drops:
+                    if found & bit:
+                        found += one - bit
+                for old, new in moves:
+                    count = found >> old & field
+                    if count:
+                        found += (count << new) - (count << old)
+                memo[state] = found
+            return found
+
+        return convert
+
+    def envelope_moves(self) -> None:
+        """The envelope's moves from the start.
+
+        One card of each open category (a told card, or a class's), meeting its own
+        facts, and no excluded envelope.
+        """
+        deal = self.deal
+        env = deal.envelope
+        layer = self.layers[0]
+        options = []
+        self.open = [k for k in range(len(deal.kernel.categories)) if k not in deal.fixed]
+        for k in self.open:
+            here: list[tuple[int, int, int, int]] = []  # (told bit, class, ways, card)
+            for j, card in enumerate(deal.told):
+                if deal.category[card] == k and deal.columns[env] >> card & 1:
+                    here.append((1 << j, -1, 1, card))
+            for x in range(deal.groups):
+                cards = deal.members[x]
+                if env in deal.class_owners[x] and deal.category[cards[0]] == k:
+                    here.append((0, x, len(cards), -1))
+            options.append(here)
+        clauses = deal.clauses_of[env]
+        weights = deal.weights_of[env]
+        convert = layer.convert
+        self.choices: list[tuple[tuple[tuple[int, int, int, int], ...], int]] = []
+        moves = []
+        for combo in product(*options):
+            told = sum(bit for bit, _, _, _ in combo)
+            if not all(told & clause for clause in clauses):
+                continue
+            if deal.excluded and all(card >= 0 for _, _, _, card in combo):
+                chosen = dict(deal.fixed)
+                chosen.update(
+                    (k, card) for k, (_, _, _, card) in zip(self.open, combo, strict=True)
+                )
+                if tuple(chosen[k] for k in sorted(chosen)) in deal.excluded:
+                    continue
+            weight = 1  # the envelope's own weighed refutations (per card triple)
+            for mask, held, scale in weights:
+                weight *= scale // (1 + held + (told & mask).bit_count())
+            ways = weight * math.prod(w for _, _, w, _ in combo)
+            taken = tuple((x, 1) for _, x, _, _ in combo if x >= 0)
+            delta = told + sum(1 << deal.shift[x] for x, _ in taken)
+            part = len(layer.told_taken)
+            layer.told_taken.append(told)
+            layer.class_taken.append(taken)
+            moves.append((convert(delta) if convert else delta, ways, part, [(0, 1, part)]))
+            self.choices.append((combo, weight))
+        start = deal.start
+        layer.memo[start] = (convert(start) if convert else start, moves)
+
+    def run(self) -> _Result:
+        """Sweep forward, backward, then follow the merged classes; the counts by name."""
+        deal = self.deal
+        forward = self.forward()
+        total = forward[-1].get(0, 0)
+        if total == 0:
+            return _EMPTY
+        backward, counts = self.backward(forward)
+        self.merged_counts(forward, backward, counts)
+        kernel = deal.kernel
+        cards, names, factor = kernel.cards, kernel.names, deal.factor
+        result: dict[tuple[str, str], _Weight] = {}
+        for (x, owner), value in counts.items():
+            members = deal.members[x]
+            share = value // len(members)  # exact: a class's cards are interchangeable
+            if share:
+                for card in members:
+                    result[cards[card], names[owner]] = share * factor
+        for owner, mask in enumerate(deal.placed):
+            for card in _bits(mask):
+                result[cards[card], names[owner]] = total * factor
+        # the envelopes: every card triple of each envelope move deals the same number
+        triples: dict[tuple[str, ...], _Weight] = {}
+        after = backward[1] if len(backward) > 1 else {0: 1}
+        here, moves = self.layers[0].memo[deal.start]
+        for (part, _, _, _), (combo, weight) in zip(moves, self.choices, strict=True):
+            deals = after.get(here - part)
+            if not deals:
+                continue
+            deals *= weight
+            picks = dict(deal.fixed.items())
+            options: dict[int, tuple[int, ...]] = {k: (card,) for k, card in picks.items()}
+            for k, (_, x, _, card) in zip(self.open, combo, strict=True):
+                options[k] = (card,) if x < 0 else deal.members[x]
+            for triple in product(*(options[k] for k in sorted(options))):
+                triples[tuple(cards[c] for c in triple)] = deals * factor
+        return _Result(total * factor, result, triples)
+
+    def forward(self) -> list[dict[int, int]]:
+        """The ways to reach each state before each owner (and after the last)."""
+        forward = [{self.deal.start: 1}]
+        for layer in self.layers:
+            step: dict[int, int] = {}
+            get = step.get
+            moves = layer.moves
+            for state, ways in forward[-1].items():
+                here, sets = moves(state)
+                for cards, weight, _, fills in sets:
+                    base = here - cards
+                    reach = ways * weight
+                    for part, times, _ in fills:
+                        after = base - part
+                        step[after] = get(after, 0) + reach * times
+            forward.append(step)
+        return forward
+
+    def backward(
+        self, forward: list[dict[int, int]]
+    ) -> tuple[list[dict[int, int]], dict[tuple[int, int], int]]:
+        """The ways to finish from each state, and some counts per (class, owner).
+
+        The counts of told cards and of classes not merged with another.
+        """
+        deal = self.deal
+        backward: list[dict[int, int]] = [{} for _ in forward]
+        backward[-1] = {0: 1}
+        counts: dict[tuple[int, int], int] = {}
+        for i in range(len(self.layers) - 1, -1, -1):
+            layer = self.layers[i]
+            owner = layer.owner
+            after = backward[i + 1].get
+            told_sums = [0] * len(layer.told_taken)
+            class_sums = [0] * len(layer.class_taken)
+            finish: dict[int, int] = {}
+            for state, ways in forward[i].items():
+                here, sets = layer.moves(state)
+                total = 0
+                for cards, weight, told_part, fills in sets:
+                    base = here - cards
+                    sub = 0
+                    reach = ways * weight
+                    for part, times, class_part in fills:
+                        rest = after(base - part)
+                        if rest:
+                            deals = times * rest
+                            sub += deals
+                            class_sums[class_part] += reach * deals
+                    if sub:
+                        total += weight * sub
+                        told_sums[told_part] += reach * sub
+                if total:
+                    finish[state] = total
+            backward[i] = finish
+            for part, value in enumerate(told_sums):
+                if value:
+                    for j in _bits(layer.told_taken[part]):
+                        key = (deal.groups + j, owner)
+                        counts[key] = counts.get(key, 0) + value
+            alone = {rep for rep, xs in self.groups[i] if len(xs) == 1}
+            for part, value in enumerate(class_sums):
+                if value:
+                    for x, taken in layer.class_taken[part]:
+                        if x in alone:
+                            counts[x, owner] = counts.get((x, owner), 0) + value * taken
+        return backward, counts
+
+    def merged_counts(
+        self,
+        forward: list[dict[int, int]],
+        backward: list[dict[int, int]],
+        counts: dict[tuple[int, int], int],
+    ) -> None:
+        """The counts of classes merged with others, per (class, owner), into ``counts``.
+
+        For each class ``x`` in a merged class, ``ways[state][x]`` sums, over the ways to
+        reach ``state``, how many of ``x``'s cards are still there. An owner taking ``t``
+        of the merged class's ``n`` cards takes each of them in ``t/n`` of its ways (and
+        leaves it in ``(n - t)/n``): exact, since the binomial ways are multiples of ``n``.
+        """
+        deal = self.deal
+        shift, field = deal.shift, deal.field
+        ways: dict[int, dict[int, int]] = {}
+        merged_before: set[int] = set()
+        for i in range(1, len(self.layers)):
+            merged = {x: rep for rep, xs in self.groups[i] if len(xs) > 1 for x in xs}
+            if not merged:
+                continue
+            new = [x for x in merged if x not in merged_before]
+            merged_before.update(new)
+            if new:  # start following them, from the states before the previous owner
+                previous = self.layers[i - 1]
+                told_before = self.told_before[i - 1]
+                representative = self.representative[i - 1]
+                finish = backward[i]
+                for state, reach in forward[i - 1].items():
+                    here, sets = previous.moves(state)
+                    for cards, weight, told_part, fills in sets:
+                        base = here - cards
+                        left = state - previous.told_taken[told_part]
+                        for part, times, class_part in fills:
+                            after = base - part
+                            if after not in finish:
+                                continue
+                            rest = left
+                            for x, t in previous.class_taken[class_part]:
+                                rest -= t << shift[x]
+                            row = ways.setdefault(after, {})
+                            scaled = reach * weight * times
+                            for x in new:
+                                if x >= deal.groups and told_before >> (x - deal.groups) & 1:
+                                    there = rest >> (x - deal.groups) & 1
+                                else:  # alone in its class before: the class's count
+                                    there = rest >> shift[representative[x]] & field
+                                if there:
+                                    row[x] = row.get(x, 0) + scaled * there
+            layer = self.layers[i]
+            owner = layer.owner
+            after_get = backward[i + 1].get
+            last = i + 1 == len(self.layers)
+            following: dict[int, dict[int, int]] = {}
+            taken_by: dict[int, dict[int, int]] = {}
+            reps = set(merged.values())
+            for state, row in ways.items():
+                sizes = {rep: state >> shift[rep] & field for rep in reps}
+                here, sets = layer.moves(state)
+                for cards, weight, _, fills in sets:
+                    base = here - cards
+                    for part, times, class_part in fills:
+                        after = base - part
+                        finishing = after_get(after)
+                        if not finishing:
+                            continue
+                        took = taken_by.get(class_part)
+                        if took is None:
+                            took = taken_by[class_part] = dict(layer.class_taken[class_part])
+                        scaled = weight * times
+                        out = None if last else following.setdefault(after, {})
+                        for x, value in row.items():
+                            rep = merged[x]
+                            size = sizes[rep]
+                            t = took.get(rep, 0)
+                            if t:
+                                key = (x, owner)
+                                counts[key] = (
+                                    counts.get(key, 0) + value * scaled * finishing * t // size
+                                )
+                            if out is not None and t < size:
+                                out[x] = out.get(x, 0) + value * scaled * (size - t) // size
+            ways = following
 
 
 # ----- explanations ----------------------------------------------------------------------------

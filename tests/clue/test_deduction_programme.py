@@ -1,0 +1,96 @@
+"""The counting programme (`deduction._Programme`) against itself and pinned counts.
+
+The programme deals the owners' hands one owner after another, telling apart the
+cards that some owner's facts name until no later owner's facts name them, then
+merging them into classes of interchangeable cards (their own counts followed by a
+sweep of their own). Brute force checks it on small decks (tests/clue/test_deduction.py);
+here, on real five-player notebooks, it must count the same in any owner order and
+without merging, and give the counts the earlier case-splitting engine gave.
+"""
+
+from __future__ import annotations
+
+import random
+from fractions import Fraction
+
+import pytest
+
+from hogwarts_rules.clue import deduction
+from hogwarts_rules.clue.deduction import Notebook
+from tests.clue.test_deduction import play
+
+
+def programme_result(
+    book: Notebook, *, weighted: bool, order: list[int] | None = None, merge: bool = True
+) -> deduction._Result:
+    problem = deduction._Problem.build(book)
+    ones = tuple((p, c) for p, c, kind in problem.clauses if kind == deduction._Clause.ONE_OF)
+    weighs = tuple((p, c) for p, c, kind in problem.clauses if kind == deduction._Clause.WEIGH)
+    kernel = deduction._kernel(problem.players, problem.sizes, problem.deck)
+    columns = list(kernel.columns(problem.allowed))
+    clauses = kernel.clauses(ones)
+    assert not kernel.refuted(columns, clauses)
+    deal = deduction._Deal(kernel, columns, clauses, weighs if weighted else (), problem.excluded)
+    if order is not None:
+        order = [deal.envelope, *order]
+        order += [p for p in deal.order() if p not in order]
+    return deduction._Programme(deal, order or (), merge=merge).run()
+
+
+def strip(
+    result: deduction._Result,
+) -> tuple[int, dict[tuple[str, str], int], dict[tuple[str, ...], int]]:
+    return result.total, {k: v for k, v in result.cards.items() if v}, result.triples
+
+
+@pytest.mark.parametrize("seed", range(6))
+@pytest.mark.parametrize("weighted", [False, True])
+def test_any_owner_order_and_no_merging_count_the_same(seed: int, weighted: bool) -> None:
+    game = play(5, seed, suggestions=6 + 2 * seed)
+    book = Notebook.from_view(game.view(game.order[seed % 5]))
+    assert any(fact.kind == "one_of" for fact in book.facts)
+    expected = strip(programme_result(book, weighted=weighted))
+    assert expected[0] > 0
+    players = list(range(5))
+    rng = random.Random(seed)
+    for _ in range(3):
+        rng.shuffle(players)
+        assert strip(programme_result(book, weighted=weighted, order=list(players))) == expected
+    assert strip(programme_result(book, weighted=weighted, merge=False)) == expected
+
+
+@pytest.mark.parametrize(
+    ("seed", "suggestions", "uniform", "weighted", "certain"),
+    [
+        (17, 12, 140140, Fraction(359956, 3), 5),
+        (3, 9, 447102, Fraction(643822, 3), 4),
+        (8, 14, 127730, Fraction(528833, 18), 7),
+        (11, 20, 3, 3, 18),
+    ],
+)
+def test_real_notebooks_count_what_the_case_splitting_engine_counted(
+    seed: int, suggestions: int, uniform: int, weighted: Fraction, certain: int
+) -> None:
+    # The numbers of deals of the engine this programme replaced (issue 13), for
+    # five-player notebook-bot games stopped after some suggestions.
+    game = play(5, seed, suggestions=suggestions)
+    book = Notebook.from_view(game.view(game.order[seed % 5]))
+    result = book.solve()
+    assert result.deals == uniform
+    assert len(result.certainties) == certain
+    assert book.solve(weighted=True).deals == weighted
+    assert sum(result.triples.values()) == result.deals
+
+
+def test_the_envelope_s_own_facts_are_met() -> None:
+    # "holds one of" and a weighed refutation about the envelope itself.
+    deck = (("s", ("s0", "s1", "s2")), ("i", ("i0", "i1")), ("l", ("l0", "l1")))
+    book = Notebook.start(["Ann", "Ben"], hand_sizes={"Ann": 2, "Ben": 2}, deck=deck)
+    book = book.one_of(deduction.ENVELOPE, ["s0", "i0"])
+    result = book.solve()
+    assert all("s0" in triple or "i0" in triple for triple, n in result.triples.items() if n)
+    from tests.clue.test_deduction import assert_equal, brute
+
+    assert_equal(result, brute(book))
+    book = book.shown(deduction.ENVELOPE, "l0", ["s1", "i1", "l0"])
+    assert_equal(book.solve(weighted=True), brute(book, weighted=True))
