@@ -94,3 +94,20 @@ def test_the_envelope_s_own_facts_are_met() -> None:
     assert_equal(result, brute(book))
     book = book.shown(deduction.ENVELOPE, "l0", ["s1", "i1", "l0"])
     assert_equal(book.solve(weighted=True), brute(book, weighted=True))
+
+
+def test_many_players_are_ordered_one_at_a_time() -> None:
+    # Past `_ORDERS_TRIED` players with facts, the order is picked greedily (no
+    # factorial search); the counts are those of any other order.
+    deck = tuple((kind, tuple(f"{kind}{i}" for i in range(5))) for kind in "abc")
+    players = [f"P{i}" for i in range(8)]
+    sizes = dict.fromkeys(players, 1) | {"P0": 5}
+    book = Notebook.start(players, hand_sizes=sizes, deck=deck)
+    for i, name in enumerate(players[1:], start=1):
+        book = book.one_of(name, [f"a{i % 5}", f"b{(i + 1) % 5}", f"c{(i + 2) % 5}"])
+    assert len(players) - 1 > deduction._ORDERS_TRIED
+    expected = strip(programme_result(book, weighted=False))
+    assert expected[0] > 0
+    assert strip(programme_result(book, weighted=False, order=[7, 6, 5, 4, 3, 2, 1])) == expected
+    assert strip(programme_result(book, weighted=False, merge=False)) == expected
+    assert book.solve().deals == expected[0]

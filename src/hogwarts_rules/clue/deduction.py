@@ -1042,6 +1042,11 @@ def _bits(mask: int) -> Iterator[int]:
         yield low.bit_length() - 1
 
 
+_ORDERS_TRIED: Final = 6
+"""Up to this many players who tell cards apart, `_Deal.order` prices every order of them
+(720 at most); beyond, it picks them one at a time."""
+
+
 def _hands(available: int, room: int) -> int:
     """How many ways to take at most ``room`` of ``available`` cards (the estimate's unit)."""
     return sum(math.comb(available, j) for j in range(min(available, room) + 1))
@@ -1179,18 +1184,27 @@ class _Deal:
         for k, group in enumerate(self.kernel.categories):
             if k not in self.fixed:
                 first *= sum(1 for card in self.told if group >> card & 1) + 1
-        best: tuple[int, list[int]] | None = None
-        for perm in itertools.permutations(telling):
+
+        def cost(perm: Sequence[int]) -> int:
             later = [0] * (len(perm) + 1)
             for i in range(len(perm) - 1, -1, -1):
                 later[i] = later[i + 1] | uses[perm[i]]
-            cost = 0
+            work = 0
             for i, p in enumerate(perm):
                 states = first if i == 0 else 1 << later[i].bit_count()
-                cost += states * _hands((mine[p] & later[i]).bit_count(), self.room[p])
-            if best is None or cost < best[0]:
-                best = (cost, list(perm))
-        return [env, *(best[1] if best else []), *rest]
+                work += states * _hands((mine[p] & later[i]).bit_count(), self.room[p])
+            return work
+
+        if len(telling) <= _ORDERS_TRIED:
+            chosen = min(itertools.permutations(telling), key=cost, default=())
+        else:  # (a notebook for many players) one at a time, the cheapest next
+            chosen = ()
+            while len(chosen) < len(telling):
+                left = [p for p in telling if p not in chosen]
+                chosen = min(((*chosen, p, *(q for q in left if q != p)) for p in left), key=cost)[
+                    : len(chosen) + 1
+                ]
+        return [env, *chosen, *rest]
 
     def uses(self, owner: int) -> int:
         """The told cards ``owner``'s own facts name (its clauses, its weighed refutations)."""
