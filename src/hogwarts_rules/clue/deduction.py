@@ -541,9 +541,9 @@ class _Kernel:
     one card of each category (a category with one possible card puts it there); a
     "holds one of" clause with one possible card places it; and a player whose known
     cards and disjoint open clauses (each needs a card of its own, chosen greedily,
-    shortest first) fill the hand holds no other card. The counting splits on
-    clauses after these rules (`_split`); naming a contradiction checks many subsets
-    of the facts with them and with the exact search `satisfiable`.
+    shortest first) fill the hand holds no other card. The counting runs after these
+    rules (`_count`); naming a contradiction checks many subsets of the facts with
+    them and with the exact search `satisfiable`.
     """
 
     __slots__ = (
@@ -1529,15 +1529,14 @@ class _Programme:
                 result[cards[card], names[owner]] = total * factor
         # the envelopes: every card triple of each envelope move deals the same number
         triples: dict[tuple[str, ...], _Weight] = {}
-        after = backward[1] if len(backward) > 1 else {0: 1}
+        after = backward[1]  # the envelope's moves lead to the states before the first player
         here, moves = self.layers[0].memo[deal.start]
         for (part, _, _, _), (combo, weight) in zip(moves, self.choices, strict=True):
             deals = after.get(here - part)
             if not deals:
                 continue
             deals *= weight
-            picks = dict(deal.fixed.items())
-            options: dict[int, tuple[int, ...]] = {k: (card,) for k, card in picks.items()}
+            options: dict[int, tuple[int, ...]] = {k: (card,) for k, card in deal.fixed.items()}
             for k, (_, x, _, card) in zip(self.open, combo, strict=True):
                 options[k] = (card,) if x < 0 else deal.members[x]
             for triple in product(*(options[k] for k in sorted(options))):
