@@ -1,11 +1,13 @@
-"""The counting programme (`deduction._Programme`) against itself and pinned counts.
+"""The counting programme (`deduction._Programme`) against itself, the case splits and
+pinned counts.
 
 The programme deals the owners' hands one owner after another, telling apart the
 cards that some owner's facts name until no later owner's facts name them, then
 merging them into classes of interchangeable cards (their own counts followed by a
 sweep of their own). Brute force checks it on small decks (tests/clue/test_deduction.py);
 here, on real five-player notebooks, it must count the same in any owner order and
-without merging, and give the counts the earlier case-splitting engine gave.
+without merging, and give the counts the case-splitting engine gives (which counts
+instead where the programme's estimated work is too high: `_PROGRAMME_LIMIT`).
 """
 
 from __future__ import annotations
@@ -14,10 +16,11 @@ import random
 from fractions import Fraction
 
 import pytest
+from hypothesis import given, settings
 
 from hogwarts_rules.clue import deduction
 from hogwarts_rules.clue.deduction import Notebook
-from tests.clue.test_deduction import play
+from tests.clue.test_deduction import SETTINGS, Scenario, play, true_histories
 
 
 def programme_result(
@@ -111,3 +114,78 @@ def test_many_players_are_ordered_one_at_a_time() -> None:
     assert strip(programme_result(book, weighted=False, order=[7, 6, 5, 4, 3, 2, 1])) == expected
     assert strip(programme_result(book, weighted=False, merge=False)) == expected
     assert book.solve().deals == expected[0]
+
+
+def engines(book: Notebook, *, weighted: bool, monkeypatch: pytest.MonkeyPatch) -> list[object]:
+    """The deduction by the programme, then by the case splits."""
+    found: list[object] = []
+    for limit in (10**30, -1):
+        monkeypatch.setattr(deduction, "_PROGRAMME_LIMIT", limit)
+        deduction._count.cache_clear()
+        deduction._split.cache_clear()
+        found.append(book.solve(weighted=weighted))
+    return found
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_both_engines_count_the_same_on_real_notebooks(
+    seed: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    for players in (3, 5):
+        game = play(players, seed, suggestions=5 + 3 * seed)
+        book = Notebook.from_view(game.view(game.order[seed % players]))
+        for weighted in (False, True):
+            programme, cases = engines(book, weighted=weighted, monkeypatch=monkeypatch)
+            assert programme == cases
+
+
+@settings(SETTINGS, max_examples=100)
+@given(scenario=true_histories())
+def test_both_engines_count_the_same_on_small_decks(scenario: Scenario) -> None:
+    with pytest.MonkeyPatch.context() as monkeypatch:
+        for weighted in (False, True):
+            programme, cases = engines(scenario.book, weighted=weighted, monkeypatch=monkeypatch)
+            assert programme == cases
+
+
+def test_a_card_many_facts_name_is_split_on_first(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Ann holds Scabior or X, for 13 cards X: the programme alone would tell apart 14
+    # cards in her hand of six (thousands of sets); holding Scabior or not settles every
+    # fact, so the count splits on it first, and both engines agree.
+    cards = [c for _, group in deduction.STANDARD_DECK for c in group]
+    book = Notebook.start(["Ann", "Ben", "Cat"], hand_sizes={"Ann": 6, "Ben": 6, "Cat": 6})
+    for other in cards[1:14]:
+        book = book.one_of("Ann", [cards[0], other])
+    problem = deduction._Problem.build(book)
+    kernel = deduction._kernel(problem.players, problem.sizes, problem.deck)
+    columns = list(kernel.columns(problem.allowed))
+    clauses = kernel.clauses(tuple((p, c) for p, c, _ in problem.clauses))
+    assert not kernel.refuted(columns, clauses)
+    who, bit = kernel.branch(columns, clauses) or (-1, 0)
+    assert (who, bit) == (0, 1 << kernel.card_index[cards[0]])
+    assert deduction._naming(kernel, columns, clauses, who, bit) == 13 >= deduction._SPLIT_FIRST
+    programme, cases = engines(book, weighted=False, monkeypatch=monkeypatch)
+    assert programme == cases
+    assert isinstance(programme, deduction.Deduction)
+    assert programme.probability(cards[0], "Ann") > Fraction(1, 2)
+
+
+@pytest.mark.parametrize("seed", range(2))
+def test_a_programme_past_its_budget_gives_way_to_the_case_splits(
+    seed: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    game = play(5, seed, suggestions=8)
+    book = Notebook.from_view(game.view(game.order[seed % 5]))
+    expected = book.solve(weighted=True)
+    split = deduction._split
+    calls: list[object] = []
+
+    def recorded(*args: object) -> deduction._Result:
+        calls.append(args)
+        return split(*args)
+
+    monkeypatch.setattr(deduction, "_PROGRAMME_MOVES", 10)
+    monkeypatch.setattr(deduction, "_split", recorded)
+    deduction._count.cache_clear()
+    assert book.solve(weighted=True) == expected
+    assert calls

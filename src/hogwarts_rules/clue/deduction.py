@@ -20,7 +20,10 @@ hand, a weighed refutation a weight of it, in whole numbers: scaled, then divide
 at the end) and fills the rest of its hand from the classes. Once no later owner's
 facts name a told card, it joins the class of the cards allowed to the same later
 owners; a forward and a backward sweep give every count, and one more forward sweep
-gives the merged cards their own.
+gives the merged cards their own. A card many of one player's open facts name is split
+on first (the player holds it, or not); and where the programme's work would explode
+(hands that tell many cards apart), the count splits into cases on every such fact
+instead, each counted by a programme over the players.
 
 Examples:
     >>> book = Notebook.start(["Ann", "Ben", "Cat"], hand_sizes={"Ann": 6, "Ben": 6, "Cat": 6})
@@ -68,6 +71,9 @@ __all__ = [
 
 ENVELOPE: Final = "<envelope>"
 """The owner name of the envelope (no player name starts with ``<``)."""
+
+_SEPARATOR: Final = "\x00"  # joins player names in group keys; names hold no control characters
+_MARK: Final = "\x01"  # a group key's suffix: the weighed clauses of its cards (weighted model)
 
 
 Deck = tuple[tuple[str, tuple[str, ...]], ...]
@@ -1020,13 +1026,56 @@ def _count(
 
     ``frozen`` holds the owners' columns (see `_Kernel`), ``clauses`` the "holds one
     of" facts, ``weighs`` (the weighted model) the refuters who showed me a card with
-    the other cards asked about. After propagation, a programme deals the owners' hands
-    one owner after the other (see `_Programme`).
+    the other cards asked about. After propagation, a card that many of one owner's
+    open facts name is split on (the owner holds it, or not: each case counted apart);
+    then a programme deals the owners' hands one owner after the other (see
+    `_Programme`), unless its work would be too much: then the count splits into cases
+    on every fact (`_split`).
     """
     columns = list(frozen)
     if kernel.refuted(columns, clauses):
         return _EMPTY
-    return _Programme(_Deal(kernel, columns, clauses, weighs, excluded)).run()
+    chosen = kernel.branch(columns, clauses)
+    if chosen is not None and _naming(kernel, columns, clauses, *chosen) >= _SPLIT_FIRST:
+        who, bit = chosen
+        holds = tuple(column if o == who else column & ~bit for o, column in enumerate(columns))
+        columns[who] &= ~bit
+        return _merge(
+            _count(kernel, case, clauses, weighs, excluded) for case in (holds, tuple(columns))
+        )
+    deal = _Deal(kernel, columns, clauses, weighs, excluded)
+    order, work = deal.plan()
+    if work <= _PROGRAMME_LIMIT:
+        try:
+            return _Programme(deal, order).run(_PROGRAMME_MOVES)
+        except _TooMuchWork:
+            pass
+    return _split(kernel, tuple(columns), clauses, weighs, excluded)
+
+
+class _TooMuchWork(Exception):
+    """Internal: the programme gave up (see `_PROGRAMME_MOVES`)."""
+
+
+_SPLIT_FIRST: Final = 3
+"""A card that this many of one owner's open "holds one of" facts name is split on before
+the programme counts (holding it settles them all; the programme would tell apart every
+card of every one of them)."""
+
+
+def _naming(kernel: _Kernel, columns: _Columns, clauses: _MaskClauses, who: int, bit: int) -> int:
+    """How many of ``who``'s open "holds one of" facts name the card ``bit``."""
+    others = 0
+    for owner, column in enumerate(columns):
+        if owner != who:
+            others |= column
+    count = 0
+    for owner, mask in clauses:
+        if owner == who and mask & bit:
+            possible = mask & columns[who]
+            if not possible & ~others:  # not met already by a card only ``who`` may hold
+                count += 1
+    return count
 
 
 @functools.cache
@@ -1041,6 +1090,14 @@ def _bits(mask: int) -> Iterator[int]:
         mask ^= low
         yield low.bit_length() - 1
 
+
+_PROGRAMME_LIMIT: Final = 3_000_000
+"""Above this estimated work (`_Deal.plan`), the count splits into cases instead (a hand
+with many cards told apart, as in a game for three with many "holds one of" facts)."""
+
+_PROGRAMME_MOVES: Final = 200_000
+"""The programme gives up past this many moves in its forward sweep (the hardest of 500
+five-player histories need far fewer), and the count splits into cases instead."""
 
 _ORDERS_TRIED: Final = 6
 """Up to this many players who tell cards apart, `_Deal.order` prices every order of them
@@ -1165,7 +1222,11 @@ class _Deal:
         return out
 
     def order(self) -> list[int]:
-        """The owners in the order the programme deals them.
+        """The owners in the order the programme deals them (see `plan`)."""
+        return self.plan()[0]
+
+    def plan(self) -> tuple[list[int], int]:
+        """The owners in the order the programme deals them, and its estimated work.
 
         The envelope first, then the players who tell cards apart in the order the work
         estimate finds cheapest (the states before a player at most 2 to the number of
@@ -1204,7 +1265,7 @@ class _Deal:
                 chosen = min(((*chosen, p, *(q for q in left if q != p)) for p in left), key=cost)[
                     : len(chosen) + 1
                 ]
-        return [env, *chosen, *rest]
+        return [env, *chosen, *rest], cost(chosen)
 
     def uses(self, owner: int) -> int:
         """The told cards ``owner``'s own facts name (its clauses, its weighed refutations)."""
@@ -1506,10 +1567,14 @@ class _Programme:
         start = deal.start
         layer.memo[start] = (convert(start) if convert else start, moves)
 
-    def run(self) -> _Result:
-        """Sweep forward, backward, then follow the merged classes; the counts by name."""
+    def run(self, budget: int | None = None) -> _Result:
+        """Sweep forward, backward, then follow the merged classes; the counts by name.
+
+        Raises:
+            _TooMuchWork: the forward sweep needs more than ``budget`` moves.
+        """
         deal = self.deal
-        forward = self.forward()
+        forward = self.forward(budget)
         total = forward[-1].get(0, 0)
         if total == 0:
             return _EMPTY
@@ -1543,9 +1608,14 @@ class _Programme:
                 triples[tuple(cards[c] for c in triple)] = deals * factor
         return _Result(total * factor, result, triples)
 
-    def forward(self) -> list[dict[int, int]]:
-        """The ways to reach each state before each owner (and after the last)."""
+    def forward(self, budget: int | None = None) -> list[dict[int, int]]:
+        """The ways to reach each state before each owner (and after the last).
+
+        Raises:
+            _TooMuchWork: more than ``budget`` moves (the sweeps' unit of work).
+        """
         forward = [{self.deal.start: 1}]
+        work = 0
         for layer in self.layers:
             step: dict[int, int] = {}
             get = step.get
@@ -1555,9 +1625,12 @@ class _Programme:
                 for cards, weight, _, fills in sets:
                     base = here - cards
                     reach = ways * weight
+                    work += len(fills)
                     for part, times, _ in fills:
                         after = base - part
                         step[after] = get(after, 0) + reach * times
+                if budget is not None and work > budget:
+                    raise _TooMuchWork
             forward.append(step)
         return forward
 
@@ -1694,6 +1767,545 @@ class _Programme:
                             if out is not None and t < size:
                                 out[x] = out.get(x, 0) + value * scaled * (size - t) // size
             ways = following
+
+
+# ----- counting by case splits (where the programme's estimate is too high) ----------------
+
+
+def _merge(results: Iterable[_Result]) -> _Result:
+    total: _Weight = 0
+    cards: dict[tuple[str, str], _Weight] = {}
+    triples: dict[tuple[str, ...], _Weight] = {}
+    for r in results:
+        total += r.total
+        for key, value in r.cards.items():
+            cards[key] = cards.get(key, 0) + value
+        for key3, value in r.triples.items():
+            triples[key3] = triples.get(key3, 0) + value
+    return _Result(total, cards, triples)
+
+
+_WEIGHED_APART: Final = 5
+"""From this many groups on, a weighted programme deals the refuters apart (`_sweep_weighed`):
+on fewer, one weighed sweep costs less than the merged sub-programmes (measured)."""
+
+
+@functools.lru_cache(maxsize=8192)
+def _split(
+    kernel: _Kernel,
+    frozen: tuple[int, ...],
+    clauses: _MaskClauses,
+    weighs: _Clauses,
+    excluded: frozenset[tuple[str, ...]],
+) -> _Result:
+    """Count with "holds one of" clauses, splitting on cards into disjoint cases.
+
+    ``frozen`` holds the owners' columns (see `_Kernel`). A card of a "holds one of"
+    clause splits the count in two: the player holds it, or not (each case
+    propagated, which often settles other clauses). ``weighs`` (the weighted model: a
+    refuter showed me a card, these are the other suggested cards) do not split: a
+    settled one scales the count, an open one is weighed in the dynamic programme
+    (see `_count_leaf`).
+    """
+    columns = list(frozen)
+    if kernel.refuted(columns, clauses):
+        return _EMPTY
+    chosen = kernel.branch(columns, clauses)
+    allowed = kernel.owners(columns) if chosen is None else {}
+    if chosen is None:
+        # Weighed cards are weighed in the DP, which fills players' hands only: the
+        # envelope's are split on.
+        for player, cards in weighs:
+            if player == ENVELOPE:
+                open_cards = [
+                    c for c in sorted(cards) if ENVELOPE in allowed[c] and len(allowed[c]) > 1
+                ]
+                if open_cards:
+                    chosen = (len(kernel.sizes), 1 << kernel.card_index[open_cards[0]])
+                    break
+    if chosen is None:
+        factor = 1
+        leaf: list[tuple[str, tuple[str, ...], int, int]] = []
+        for player, cards in weighs:
+            scale = _lcm_upto(len(cards) + 1)
+            held = sum(1 for c in cards if allowed[c] == {player})
+            undecided = tuple(
+                sorted(c for c in cards if player in allowed[c] and len(allowed[c]) > 1)
+            )
+            if undecided:
+                leaf.append((player, undecided, held, scale))
+            else:
+                factor *= scale // (1 + held)
+        result = _count_leaf(
+            kernel.players, kernel.sizes, allowed, excluded, kernel.deck, tuple(leaf)
+        )
+        return result if factor == 1 else _scale(result, factor)
+    who, bit = chosen
+    holds = tuple(column if o == who else column & ~bit for o, column in enumerate(columns))
+    columns[who] &= ~bit
+    return _merge(
+        _split(kernel, case, clauses, weighs, excluded) for case in (holds, tuple(columns))
+    )
+
+
+def _scale(result: _Result, factor: int) -> _Result:
+    return _Result(
+        result.total * factor,
+        {k: v * factor for k, v in result.cards.items()},
+        {k: v * factor for k, v in result.triples.items()},
+    )
+
+
+def _count_leaf(
+    players: tuple[str, ...],
+    sizes: tuple[int, ...],
+    allowed: Mapping[str, set[str]],
+    excluded: frozenset[tuple[str, ...]],
+    deck: Deck,
+    weighs: tuple[tuple[str, tuple[str, ...], int, int], ...] = (),
+) -> _Result:
+    """Count deals with no open clauses: envelope choices times a DP over the players.
+
+    Envelope candidates are grouped by who else may hold them: the count of the rest of
+    the deal depends only on those groups, so one DP serves every envelope of a group choice.
+    ``weighs`` (player, undecided cards, cards of the clause already held, scale) weigh
+    each deal by scale/(1 + cards of the clause the player holds): the undecided cards
+    are grouped apart, by the clauses they are in, so the DP sees how many of them the
+    player takes.
+    """
+    capacity = dict(zip(players, sizes, strict=True))
+    category = _category_map(deck)
+    placed: dict[str, str] = {}
+    for card, owners in allowed.items():
+        if len(owners) == 1:
+            (owner,) = owners
+            placed[card] = owner
+            if owner != ENVELOPE:
+                capacity[owner] -= 1
+    env_fixed = {category[c]: c for c, o in placed.items() if o == ENVELOPE}
+    free = [c for c in _cards(deck) if c not in placed]
+    # A weighed card's group also says which clauses it is in: the weights depend only
+    # on how many cards of each clause a player takes, so such cards stay interchangeable.
+    clauses_of: dict[str, list[str]] = {}
+    for number, (_, cards, _, _) in enumerate(weighs):
+        for card in cards:
+            clauses_of.setdefault(card, []).append(str(number))
+    key_of = {
+        c: f"{_key(allowed[c])}{_MARK}{','.join(clauses_of[c])}"
+        if c in clauses_of
+        else _key(allowed[c])
+        for c in free
+    }
+    weights = tuple(
+        (player, tuple(sorted({key_of[c] for c in cards})), held, scale)
+        for player, cards, held, scale in weighs
+    )
+    free_keys: dict[str, list[str]] = {}
+    for card in free:
+        free_keys.setdefault(key_of[card], []).append(card)
+    # Per category, the envelope's candidates grouped by key ("" marks a placed card).
+    choices: list[list[tuple[str, list[str]]]] = []
+    for kind, cards in deck:
+        if kind in env_fixed:
+            choices.append([("", [env_fixed[kind]])])
+            continue
+        grouped: dict[str, list[str]] = {}
+        for card in cards:
+            if card in key_of and ENVELOPE in allowed[card]:
+                grouped.setdefault(key_of[card], []).append(card)
+        choices.append(list(grouped.items()))
+    total = 0
+    triples: dict[tuple[str, ...], int] = {}
+    combos: dict[tuple[str, ...], tuple[int, dict[str, dict[str, int]], dict[str, int]]] = {}
+
+    def solve_combo(
+        combo: tuple[str, ...],
+    ) -> tuple[int, dict[str, dict[str, int]], dict[str, int]]:
+        if combo not in combos:
+            sizes_left = {k: len(v) for k, v in free_keys.items()}
+            for key in combo:
+                if key:
+                    sizes_left[key] -= 1
+            deals, per_group = _deal_players(players, capacity, sizes_left, weights)
+            combos[combo] = (deals, per_group, sizes_left)
+        return combos[combo]
+
+    # A free card's deals with a player: its group's per-card share, once for each
+    # envelope of a group choice (``base``, per group), less the envelopes that hold
+    # the card itself (``held_back``, per card).
+    base: dict[tuple[str, str], int] = {}
+    held_back: dict[tuple[str, str], int] = {}
+
+    def share_out(
+        per_group: dict[str, dict[str, int]],
+        sizes_left: dict[str, int],
+        times: int,
+        without: Mapping[str, int],
+    ) -> None:
+        """Count each free card ``times`` (``without[card]`` fewer) with its group's share."""
+        for key, got in per_group.items():
+            left = sizes_left[key]
+            for player, allocated in got.items():
+                share = allocated // left  # exact: the cards of a group are interchangeable
+                base[key, player] = base.get((key, player), 0) + share * times
+        for card, fewer in without.items():
+            key = key_of[card]
+            left = sizes_left[key]
+            for player, allocated in per_group.get(key, {}).items():
+                share = (allocated // left) * fewer
+                held_back[card, player] = held_back.get((card, player), 0) + share
+
+    in_envelope: dict[str, int] = {}
+    for picked in product(*choices):
+        combo = tuple(key for key, _ in picked)
+        deals, per_group, sizes_left = solve_combo(combo)
+        if deals == 0:
+            continue
+        groups = [members for _, members in picked]
+        n = math.prod(len(members) for members in groups)
+        total += deals * n
+        for envelope in product(*groups):
+            triples[envelope] = deals
+        without: dict[str, int] = {}
+        for members in groups:
+            others = n // len(members)  # the envelopes of this choice holding a given card
+            for card in members:
+                in_envelope[card] = in_envelope.get(card, 0) + deals * others
+                if card in key_of:
+                    without[card] = others
+        share_out(per_group, sizes_left, n, without)
+    for envelope in excluded:
+        if envelope not in triples:
+            continue
+        combo = tuple("" if c in placed else key_of[c] for c in envelope)
+        deals, per_group, sizes_left = solve_combo(combo)
+        total -= deals
+        del triples[envelope]
+        for card in envelope:
+            in_envelope[card] -= deals
+        share_out(per_group, sizes_left, -1, {c: -1 for c in envelope if c in key_of})
+    cards_count: dict[tuple[str, str], int] = {
+        (card, ENVELOPE): count for card, count in in_envelope.items() if count
+    }
+    for (key, player), amount in base.items():
+        for card in free_keys[key]:
+            count = amount - held_back.get((card, player), 0)
+            if count:
+                cards_count[card, player] = count
+    for card, owner in placed.items():
+        if owner != ENVELOPE:
+            cards_count[card, owner] = total
+    return _Result(total, cards_count, dict(triples))
+
+
+def _key(owners: set[str]) -> str:
+    return _SEPARATOR.join(sorted(o for o in owners if o != ENVELOPE))
+
+
+_Weights: TypeAlias = tuple[tuple[str, tuple[str, ...], int, int], ...]
+"""Weighted clauses for the DP: (player, group keys, cards already held, scale)."""
+
+
+def _deal_players(
+    players: tuple[str, ...],
+    capacity: Mapping[str, int],
+    rest: Mapping[str, int],
+    weights: _Weights = (),
+) -> tuple[int, dict[str, dict[str, int]]]:
+    """Deals of the cards left to the players, hands filled exactly.
+
+    ``rest`` gives, for each key of the players allowed to hold a card, how many of
+    the cards left have it.
+    Returns the number of deals and, per key, the total number of that group's cards
+    each player receives, summed over all deals. With ``weights``, each deal counts
+    scale/(1 + held + cards of the groups the player takes) for each weighted clause.
+    """
+    rest_sorted = tuple(sorted((key, n) for key, n in rest.items() if n))
+    if weights:
+        present = {key for key, _ in rest_sorted}
+        weights = tuple(
+            (player, tuple(k for k in keys if k in present), held, scale)
+            for player, keys, held, scale in weights
+        )
+    # A player with no room left takes nothing: no layer of the DP (unless weighed).
+    # The weighed players come first (see `_sweep_weighed`).
+    weighed = {player for player, _, _, _ in weights}
+    filling = tuple(p for p in players if p in weighed) + tuple(
+        p for p in players if capacity[p] and p not in weighed
+    )
+    return _deal_players_cached(filling, tuple(capacity[p] for p in filling), rest_sorted, weights)
+
+
+class _Weighed:
+    """A player's moves (see `_Options`), each multiplied by the player's clause weights."""
+
+    __slots__ = ("_cache", "clauses", "options")
+
+    def __init__(self, options: _Options, clauses: list[tuple[frozenset[int], int, int]]) -> None:
+        self.options = options
+        self.clauses = clauses
+        self._cache: dict[tuple[int, ...], tuple[_Move, ...]] = {}
+
+    def __call__(self, state: tuple[int, ...]) -> tuple[_Move, ...]:
+        found = self._cache.get(state)
+        if found is None:
+            moves = []
+            for taken, after, ways in self.options(state):
+                for groups, held, scale in self.clauses:
+                    ways *= scale // (1 + held + sum(t for g, t in taken if g in groups))
+                moves.append((taken, after, ways))
+            found = self._cache[state] = tuple(moves)
+        return found
+
+
+@functools.lru_cache(maxsize=65536)
+def _deal_players_cached(
+    players: tuple[str, ...],
+    capacities: tuple[int, ...],
+    rest: tuple[tuple[str, int], ...],
+    weights: _Weights,
+) -> tuple[int, dict[str, dict[str, int]]]:
+    keys = tuple(key for key, _ in rest)  # sorted, each once
+    start = tuple(n for _, n in rest)
+    per_group: dict[str, dict[str, int]] = {k: {} for k in keys}
+    if sum(start) != sum(capacities) or min(capacities, default=0) < 0:
+        return 0, per_group
+    if weights and len(keys) >= _WEIGHED_APART:
+        total, received = _sweep_weighed(players, capacities, keys, start, weights)
+    else:
+        total, _, received = _sweep(players, capacities, keys, {start: 1}, weights)
+    if total == 0:
+        return 0, per_group
+    for i, player in enumerate(players):
+        for g, amount in enumerate(received[i]):
+            if amount:
+                per_group[keys[g]][player] = amount
+    return total, per_group
+
+
+def _sweep_weighed(
+    players: tuple[str, ...],
+    capacities: tuple[int, ...],
+    keys: tuple[str, ...],
+    start: tuple[int, ...],
+    weights: _Weights,
+) -> tuple[int, list[list[int]]]:
+    """`_sweep` with weights: the first weighed player apart, then the others.
+
+    The weighed players (those who showed me a card) come first in ``players``. The
+    first takes its cards from the groups as marked by all the clauses. After it the
+    marks of its own clauses no longer matter: the cards left are merged into the
+    groups marked by the other players' clauses only, and the other players' deals
+    are counted, once for each merged state, by `_deal_players_cached` (cached and
+    shared: weighted, the next weighed player apart in turn; unweighted after the
+    last). Each merged group's cards are shared among the groups merged into it in
+    proportion to the cards each has left (they are interchangeable from there on).
+    """
+    first = players[0]
+    (options,) = _moves(players[:1], capacities[:1], keys, weights)
+    moves = options(start)  # from the one starting state
+    ends: dict[tuple[int, ...], int] = {}  # the ways to leave each state
+    for _, after, count in moves:
+        ends[after] = ends.get(after, 0) + count
+    others = tuple(
+        p
+        for p, cap in zip(players[1:], capacities[1:], strict=True)
+        if cap or any(who == p for who, _, _, _ in weights)
+    )
+    caps = tuple(cap for p, cap in zip(players, capacities, strict=True) if p in others)
+    column = {p: i for i, p in enumerate(players)}
+
+    def unmark(key: str) -> str:
+        base, _, marks = key.partition(_MARK)
+        kept = [m for m in marks.split(",") if m and weights[int(m)][0] != first]
+        return f"{base}{_MARK}{','.join(kept)}" if kept else base
+
+    later = [unmark(k) for k in keys]
+    bases = sorted(set(later))
+    base_of = [bases.index(k) for k in later]
+    rest_weights = tuple(
+        (who, tuple(sorted({unmark(k) for k in clause_keys})), held, scale)
+        for who, clause_keys, held, scale in weights
+    )
+    weighed_later = any(who in others for who, _, _, _ in weights)
+    # The states it leaves, by the merged group sizes.
+    by_merged: dict[tuple[int, ...], list[tuple[int, ...]]] = {}
+    for left in ends:
+        merged = [0] * len(bases)
+        for g, n in enumerate(left):
+            merged[base_of[g]] += n
+        by_merged.setdefault(tuple(merged), []).append(left)
+    received = [[0] * len(keys) for _ in players]  # player -> group -> cards, over all deals
+    backward: dict[tuple[int, ...], int] = {}
+    total = 0
+    for merged_sizes, states in by_merged.items():
+        rest = tuple((b, n) for b, n in zip(bases, merged_sizes, strict=True) if n)
+        present = {b for b, _ in rest}
+        # (the clauses keep their places: a mark is a clause's place in ``weights``)
+        sub_weights = (
+            tuple(
+                (who, tuple(k for k in clause_keys if k in present and who != first), held, scale)
+                for who, clause_keys, held, scale in rest_weights
+            )
+            if weighed_later
+            else ()
+        )
+        deals, per_group = _deal_players_cached(others, caps, rest, sub_weights)
+        if not deals:
+            continue
+        # the ways to reach these states, times the cards each marked group has left
+        held = [0] * len(keys)
+        for left in states:
+            ways = ends[left]
+            backward[left] = deals
+            total += ways * deals
+            for g, n in enumerate(left):
+                if n:
+                    held[g] += ways * n
+        for g, amount in enumerate(held):
+            if amount:
+                b = base_of[g]
+                size = merged_sizes[b]
+                for player, got in per_group[bases[b]].items():
+                    received[column[player]][g] += amount * (got // size)
+    mine = received[0]
+    for taken, after, ways in moves:
+        rest_ways = backward.get(after)
+        if rest_ways:
+            for g, t in taken:
+                mine[g] += ways * rest_ways * t
+    return total, received
+
+
+def _moves(
+    players: tuple[str, ...],
+    capacities: tuple[int, ...],
+    keys: tuple[str, ...],
+    weights: _Weights,
+) -> list[Callable[[tuple[int, ...]], tuple[_Move, ...]]]:
+    """Each player's moves (see `_Options`), weighed by the player's clauses (`_Weighed`)."""
+    allowed_in = [frozenset(k.split(_MARK, 1)[0].split(_SEPARATOR)) for k in keys]
+    moves: list[Callable[[tuple[int, ...]], tuple[_Move, ...]]] = [
+        _allocations(tuple(i for i, owners in enumerate(allowed_in) if p in owners), cap)
+        for p, cap in zip(players, capacities, strict=True)
+    ]
+    index = {k: i for i, k in enumerate(keys)}
+    for i, player in enumerate(players):
+        weighed = [
+            (frozenset(index[k] for k in clause_keys if k in index), held, scale)
+            for who, clause_keys, held, scale in weights
+            if who == player
+        ]
+        if weighed:
+            options = moves[i]
+            assert isinstance(options, _Options)
+            moves[i] = _Weighed(options, weighed)
+    return moves
+
+
+def _sweep(
+    players: tuple[str, ...],
+    capacities: tuple[int, ...],
+    keys: tuple[str, ...],
+    first: dict[tuple[int, ...], int],
+    weights: _Weights,
+) -> tuple[int, dict[tuple[int, ...], int], list[list[int]]]:
+    """The forward-backward DP: fill the players' hands one after the other.
+
+    The state is the number of cards left in each group; ``first`` gives the ways to
+    reach each starting state. Returns the number of deals (summed over the starting
+    states, with their ways), the deals from each starting state, and, per player and
+    group, the group's cards the player receives summed over all deals.
+    """
+    moves = _moves(players, capacities, keys, weights)
+    # Forward: ways to fill the first players, by the group sizes still to deal.
+    forward: list[dict[tuple[int, ...], int]] = [first]
+    for i in range(len(players)):
+        step: dict[tuple[int, ...], int] = {}
+        for state, ways in forward[-1].items():
+            for _, after, count in moves[i](state):
+                step[after] = step.get(after, 0) + ways * count
+        forward.append(step)
+    zero = tuple(0 for _ in keys)
+    total = forward[-1].get(zero, 0)
+    if total == 0:
+        return 0, {}, []
+    backward: dict[tuple[int, ...], int] = {zero: 1}
+    received = [[0] * len(keys) for _ in players]  # player -> group -> cards, over all deals
+    for i in range(len(players) - 1, -1, -1):
+        earlier: dict[tuple[int, ...], int] = {}
+        mine = received[i]
+        for state, ways_before in forward[i].items():
+            reach = 0
+            for taken, after, ways in moves[i](state):
+                rest_ways = backward.get(after, 0)
+                if rest_ways:
+                    count = ways * rest_ways
+                    reach += count
+                    weight = ways_before * count
+                    for g, t in taken:
+                        mine[g] += weight * t
+            if reach:
+                earlier[state] = reach
+        backward = earlier
+    return total, backward, received
+
+
+# (the cards taken as (group, count) pairs, the state after, the ways to take them)
+_Move = tuple[tuple[tuple[int, int], ...], tuple[int, ...], int]
+
+
+class _Options:
+    """Every way to take ``amount`` cards from the usable groups of a state (memoised).
+
+    Each way comes as the (group, count) pairs taken, the state it leaves and its
+    number of card choices (the product of binomials), so the forward and backward
+    sweeps only look them up.
+    """
+
+    __slots__ = ("_cache", "amount", "usable")
+
+    def __init__(self, usable: tuple[int, ...], amount: int) -> None:
+        self.usable = usable
+        self.amount = amount
+        self._cache: dict[tuple[int, ...], tuple[_Move, ...]] = {}
+
+    def __call__(self, state: tuple[int, ...]) -> tuple[_Move, ...]:
+        found = self._cache.get(state)
+        if found is None:
+            found = self._cache[state] = self._compute(state)
+        return found
+
+    def _compute(self, state: tuple[int, ...]) -> tuple[_Move, ...]:
+        groups = [g for g in self.usable if state[g]]
+        # cards left in groups[i:], to stop early when they cannot fill the hand
+        suffix = [0] * (len(groups) + 1)
+        for i in range(len(groups) - 1, -1, -1):
+            suffix[i] = suffix[i + 1] + state[groups[i]]
+        result: list[_Move] = []
+
+        def fill(index: int, left: int, pairs: tuple[tuple[int, int], ...], ways: int) -> None:
+            if left == 0:
+                after = list(state)
+                for g, t in pairs:
+                    after[g] -= t
+                result.append((pairs, tuple(after), ways))
+                return
+            if suffix[index] < left:
+                return
+            g = groups[index]
+            fill(index + 1, left, pairs, ways)
+            for t in range(1, min(left, state[g]) + 1):
+                fill(index + 1, left - t, (*pairs, (g, t)), ways * math.comb(state[g], t))
+
+        if self.amount >= 0:
+            fill(0, self.amount, (), 1)
+        return tuple(result)
+
+
+@functools.lru_cache(maxsize=4096)
+def _allocations(usable: tuple[int, ...], amount: int) -> _Options:
+    return _Options(usable, amount)
 
 
 # ----- explanations ----------------------------------------------------------------------------
