@@ -36,10 +36,12 @@ from __future__ import annotations
 import abc
 import inspect
 import types
-from collections.abc import Sequence
-from typing import Any, Final, Generic
+from collections.abc import Callable, Sequence
+from typing import Any, Final, Generic, TypeVar
 
-__all__ = ["build_lines", "twin"]
+import attrs
+
+__all__ = ["build_lines", "positional", "twin"]
 
 _TWINS: Final[dict[type[Any], type[Any] | None]] = {}
 
@@ -125,3 +127,28 @@ def build_lines(
             namespace["_set"] = object.__setattr__
             result.append(f"    _set(new, {name!r}, {value})")
     return result
+
+
+_V = TypeVar("_V")
+_POSITIONAL: dict[type[Any], Callable[..., Any]] = {}
+
+
+def positional(cls: type[_V]) -> Callable[..., _V]:
+    """A generated ``cls(...)`` taking every field positionally, in declaration order.
+
+    Each value is set as it is (no converter or validator runs): for values the
+    library built itself, of their final types. Generated once per class (one line
+    per field, filled in as the class's mutable twin where it has one).
+    """
+    found = _POSITIONAL.get(cls)
+    if found is not None:
+        return found
+    names = [field.name for field in attrs.fields(cls)]  # type: ignore[arg-type]
+    namespace: dict[str, Any] = {}
+    lines = [f"def make_{cls.__name__}({', '.join(names)}):"]
+    lines += build_lines(cls, [(name, name) for name in names], namespace)
+    lines.append("    return new")
+    exec("\n".join(lines), namespace)  # generated from the class's own field names
+    function: Callable[..., _V] = namespace[f"make_{cls.__name__}"]
+    _POSITIONAL[cls] = function
+    return function

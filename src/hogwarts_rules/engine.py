@@ -37,6 +37,7 @@ import attrs
 
 from hogwarts_rules import names as _names
 from hogwarts_rules._build import build_lines
+from hogwarts_rules._build import positional as _positional
 from hogwarts_rules.actions import CORE_ACTIONS, Action, ChanceOutcome, Practice, Rekey
 from hogwarts_rules.dice import (
     _GOLDEN,
@@ -173,22 +174,7 @@ _Value = TypeVar("_Value")
 
 
 # `Decision` and `Pending` take no weak references: on Python 3.11 a class with its own
-# ``__weakref__`` slot gets no mutable twin, and `_positional` builds them per suspension.
-def _positional(cls: type[_Value]) -> Callable[..., _Value]:
-    """A generated ``cls(...)`` for the engine's own values, every field positionally.
-
-    Each value is set as it is (no converter, no validator): it has its final type.
-    """
-    names = [field.name for field in attrs.fields(cls)]  # type: ignore[arg-type]
-    namespace: dict[str, Any] = {}
-    lines = [f"def make_{cls.__name__}({', '.join(names)}):"]
-    lines += build_lines(cls, [(name, name) for name in names], namespace)
-    lines.append("    return new")
-    exec("\n".join(lines), namespace)  # generated from the class's own field names
-    function: Callable[..., _Value] = namespace[f"make_{cls.__name__}"]
-    return function
-
-
+# ``__weakref__`` slot gets no mutable twin, and the engine builds them per suspension.
 _make_pending: Final = _positional(Pending)
 _make_decision: Final = _positional(Decision)
 _NO_DETAILS: Final[FrozenMap[str, int | str]] = FrozenMap()

@@ -14,7 +14,7 @@ from typing import Any, ClassVar, Self, TypeVar
 
 import attrs
 
-from hogwarts_rules._build import build_lines
+from hogwarts_rules._build import positional
 from hogwarts_rules.serialization import Registry, unstructure
 
 __all__ = ["EVENTS", "DiceRekeyed", "Event", "PracticeStarted", "constructor", "events_for"]
@@ -111,8 +111,6 @@ def events_for(events: Iterable[Event], player: str) -> tuple[Event, ...]:
 
 _E = TypeVar("_E", bound=Event)
 
-_CONSTRUCTORS: dict[type[Any], Callable[..., Any]] = {}
-
 
 def constructor(cls: type[_E]) -> Callable[..., _E]:
     """A fast constructor for the event class ``cls``, for rules code on hot paths.
@@ -127,15 +125,4 @@ def constructor(cls: type[_E]) -> Callable[..., _E]:
         >>> make() == PracticeStarted()
         True
     """
-    found = _CONSTRUCTORS.get(cls)
-    if found is not None:
-        return found
-    names = [field.name for field in attrs.fields(cls)]
-    namespace: dict[str, Any] = {}
-    lines = [f"def make_{cls.__name__}({', '.join(names)}):"]
-    lines += build_lines(cls, [(name, name) for name in names], namespace)
-    lines.append("    return new")
-    exec("\n".join(lines), namespace)  # generated from the class's own field names
-    function: Callable[..., _E] = namespace[f"make_{cls.__name__}"]
-    _CONSTRUCTORS[cls] = function
-    return function
+    return positional(cls)

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any, Literal, TypeVar
 
 import attrs
 
-from hogwarts_rules._build import build_lines
+from hogwarts_rules._build import positional as _positional
 from hogwarts_rules.bots import seat_actions
 from hogwarts_rules.dice import CHANCE
 from hogwarts_rules.engine import ChanceRequest, Decision
@@ -90,9 +90,6 @@ def awaited_for(
     return "", _NOTHING
 
 
-_POSITIONAL: dict[type[Any], Callable[..., Any]] = {}
-
-
 def positional(cls: type[V]) -> Callable[..., V]:
     """A fast constructor for the frozen attrs view class ``cls`` (for building views).
 
@@ -110,18 +107,7 @@ def positional(cls: type[V]) -> Callable[..., V]:
         >>> positional(Point)(1, 2) == Point(1, 2)
         True
     """
-    found = _POSITIONAL.get(cls)
-    if found is not None:
-        return found
-    names = [field.name for field in attrs.fields(cls)]  # type: ignore[arg-type]
-    namespace: dict[str, Any] = {}
-    lines = [f"def make_{cls.__name__}({', '.join(names)}):"]
-    lines += build_lines(cls, [(name, name) for name in names], namespace)
-    lines.append("    return new")
-    exec("\n".join(lines), namespace)  # generated from the class's own field names
-    function: Callable[..., V] = namespace[f"make_{cls.__name__}"]
-    _POSITIONAL[cls] = function
-    return function
+    return _positional(cls)
 
 
 def viewer_actions(game: GameBase, seat: str | None) -> tuple[Action, ...]:
