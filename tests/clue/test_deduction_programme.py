@@ -189,3 +189,17 @@ def test_a_programme_past_its_budget_gives_way_to_the_case_splits(
     deduction._count.cache_clear()
     assert book.solve(weighted=True) == expected
     assert calls
+
+
+def test_a_deck_with_a_category_name_twice_is_refused() -> None:
+    # Wrong accusations are keyed by category: with two categories of one name, one
+    # would be dropped from the count (4 deals where there are 3). Found by a red team.
+    from hogwarts_rules.errors import RulesError
+
+    deck = (("kind", ("a", "b")), ("kind", ("c", "d")))
+    with pytest.raises(RulesError) as caught:
+        Notebook.start(["Ann"], hand_sizes={"Ann": 2}, deck=deck)
+    assert caught.value.code == "bad_notebook"
+    deck = (("kind", ("a", "b")), ("other", ("c", "d")))
+    book = Notebook.start(["Ann"], hand_sizes={"Ann": 2}, deck=deck).not_solution("a", "c")
+    assert book.solve().deals == 3

@@ -309,8 +309,16 @@ class Notebook:
                 "bad_notebook", "players need distinct printable names not starting with '<'"
             )
         cards = _cards(deck)
-        if len(set(cards)) != len(cards) or any(not group for _, group in deck):
-            raise RulesError("bad_notebook", "every category needs cards, and no card may repeat")
+        kinds = [kind for kind, _ in deck]
+        if (
+            len(set(cards)) != len(cards)
+            or len(set(kinds)) != len(kinds)
+            or any(not group for _, group in deck)
+        ):
+            raise RulesError(
+                "bad_notebook",
+                "every category needs cards, and no card or category name may repeat",
+            )
         if any(type(n) is not int or n < 0 for n in hand_sizes.values()):
             raise RulesError("bad_notebook", "hand sizes are whole numbers of 0 or more")
         dealt = len(cards) - len(deck)
