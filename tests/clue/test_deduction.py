@@ -231,6 +231,11 @@ def small_deals(draw: st.DrawFn, players: tuple[int, int] = (2, 4)) -> Scenario:
         for kind, n in zip(KINDS, sizes, strict=True)
     )
     names = SMALL_NAMES[: draw(st.integers(*players))]
+    return Scenario(*draw_deal(draw, deck, names))
+
+
+def draw_deal(draw: st.DrawFn, deck: Deck, names: Sequence[str]) -> tuple[Notebook, dict[str, str]]:
+    """A random true deal of ``deck`` to ``names`` (hands of any sizes), and its empty notebook."""
     envelope = [draw(st.sampled_from(group)) for _, group in deck]
     rest = draw(st.permutations([c for _, group in deck for c in group if c not in envelope]))
     gaps = len(names) - 1
@@ -240,7 +245,7 @@ def small_deals(draw: st.DrawFn, players: tuple[int, int] = (2, 4)) -> Scenario:
     for i, player in enumerate(names):
         truth.update(dict.fromkeys(rest[bounds[i] : bounds[i + 1]], player))
     hand_sizes = {p: bounds[i + 1] - bounds[i] for i, p in enumerate(names)}
-    return Scenario(Notebook.start(names, hand_sizes=hand_sizes, deck=deck), truth)
+    return Notebook.start(names, hand_sizes=hand_sizes, deck=deck), truth
 
 
 def draw_true_fact(draw: st.DrawFn, scenario: Scenario) -> Notebook:

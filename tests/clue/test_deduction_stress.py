@@ -29,6 +29,7 @@ from tests.clue.test_deduction import (
     assert_sums,
     brute,
     certain_cells,
+    draw_deal,
     play,
     true_deal,
 )
@@ -54,16 +55,7 @@ def edge_decks(draw: st.DrawFn) -> Case:
         (f"kind{k}", tuple(f"{'abcd'[k]}{i}" for i in range(n))) for k, n in enumerate(sizes)
     )
     names = NAMES[: draw(st.integers(1, 5))]
-    envelope = [draw(st.sampled_from(group)) for _, group in deck]
-    rest = draw(st.permutations([c for _, group in deck for c in group if c not in envelope]))
-    gaps = len(names) - 1
-    cuts = sorted(draw(st.lists(st.integers(0, len(rest)), min_size=gaps, max_size=gaps)))
-    bounds = [0, *cuts, len(rest)]
-    truth = dict.fromkeys(envelope, ENVELOPE)
-    for i, player in enumerate(names):
-        truth.update(dict.fromkeys(rest[bounds[i] : bounds[i + 1]], player))
-    hand_sizes = {p: bounds[i + 1] - bounds[i] for i, p in enumerate(names)}
-    return Case(Notebook.start(names, hand_sizes=hand_sizes, deck=deck), truth)
+    return Case(*draw_deal(draw, deck, names))
 
 
 def add_fact(draw: st.DrawFn, case: Case, *, true: bool) -> Case:
