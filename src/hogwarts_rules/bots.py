@@ -51,8 +51,24 @@ class RandomBot:
         self._random = random.Random(seed)
 
     def choose(self, view: Any, seat: str, actions: Sequence[Action]) -> Action:
-        """See `Bot.choose`."""
-        return actions[self._random.randrange(len(actions))]
+        """See `Bot.choose`.
+
+        The index is drawn as ``random.Random.randrange`` draws it (the fewest bits
+        that hold ``len(actions) - 1``, drawn again while too large), written out here
+        so that a seed picks the same actions on every Python version, with two calls fewer.
+
+        Raises:
+            ValueError: ``actions`` is empty.
+        """
+        count = len(actions)
+        if not count:
+            raise ValueError("RandomBot.choose needs at least one action to choose from")
+        bits = count.bit_length()
+        draw = self._random.getrandbits
+        index = draw(bits)
+        while index >= count:
+            index = draw(bits)
+        return actions[index]
 
 
 def seat_actions(game: GameBase, seat: str) -> tuple[Action, ...]:
