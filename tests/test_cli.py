@@ -618,12 +618,19 @@ def test_the_web_command_refuses_an_unknown_game_like_every_command(
 @pytest.mark.skipif(sys.platform == "win32", reason="POSIX signals")
 def test_ctrl_c_stops_a_simulation_with_workers_cleanly() -> None:
     command = [sys.executable, "-m", "hogwarts_rules", "simulate", "clue", "-n", "5000"]
-    process = subprocess.Popen(
-        [*command, "--workers", "2", "--chunk-size", "2", "--quiet"],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-    )
+    # The command runs as from a terminal: Ctrl-C reaches it even when these tests run
+    # as a background job, whose children inherit SIGINT ignored (a handled signal is
+    # reset to its default in the child; an ignored one stays ignored).
+    previous = signal.signal(signal.SIGINT, signal.default_int_handler)
+    try:
+        process = subprocess.Popen(
+            [*command, "--workers", "2", "--chunk-size", "2", "--quiet"],
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
+    finally:
+        signal.signal(signal.SIGINT, previous)
     time.sleep(3)  # the pool is up and playing
     process.send_signal(signal.SIGINT)
     out, err = process.communicate(timeout=60)
