@@ -1328,7 +1328,7 @@ class _Layer:
             self.class_mask |= deal.field << deal.shift[x]
         self.room = deal.room[owner] if owner < deal.envelope else 0
         self._sets: dict[int, list[tuple[int, int, int, int]]] = {}
-        self._fills: dict[tuple[int, int], list[_Part]] = {}
+        self._fills: dict[int, dict[int, list[_Part]]] = {}  # class counts -> amount -> fills
 
     def moves(self, state: int) -> _Moves:
         """The state converted, and each set of told cards with its ways to fill the hand."""
@@ -1337,13 +1337,16 @@ class _Layer:
             convert = self.convert
             counts = state & self.class_mask
             room = self.room
-            found = (
-                convert(state) if convert else state,
-                [
-                    (cards, weight, part, self.fills(counts, room - size))
-                    for cards, weight, size, part in self.sets(state & self.mine)
-                ],
-            )
+            by_amount = self._fills.get(counts)  # the fills from these counts, by amount
+            if by_amount is None:
+                by_amount = self._fills[counts] = {}
+            moves = []
+            for cards, weight, size, part in self.sets(state & self.mine):
+                fills = by_amount.get(room - size)
+                if fills is None:
+                    fills = by_amount[room - size] = self.fills(counts, room - size)
+                moves.append((cards, weight, part, fills))
+            found = (convert(state) if convert else state, moves)
             self.memo[state] = found
         return found
 
@@ -1388,11 +1391,10 @@ class _Layer:
         return found
 
     def fills(self, counts: int, amount: int) -> list[_Part]:
-        """The ways to take ``amount`` cards from the classes whose counts are ``counts``."""
-        key = (counts, amount)
-        found = self._fills.get(key)
-        if found is not None:
-            return found
+        """The ways to take ``amount`` cards from the classes whose counts are ``counts``.
+
+        (`moves` keeps them, per counts and amount.)
+        """
         deal = self.deal
         shift, field, convert = deal.shift, deal.field, self.convert
         left = [(x, counts >> shift[x] & field) for x in self.allowed]
@@ -1420,7 +1422,6 @@ class _Layer:
                 )
 
         fill(0, amount, 0, 1, ())
-        self._fills[key] = found
         return found
 
 
@@ -1720,6 +1721,14 @@ class _Programme:
                 told_before = self.told_before[i - 1]
                 representative = self.representative[i - 1]
                 finish = backward[i]
+                # where each new class's count is read in the state: a told card's bit,
+                # or (alone in its class before) the class's count
+                where = [
+                    (x, x - deal.groups, 1)
+                    if x >= deal.groups and told_before >> (x - deal.groups) & 1
+                    else (x, shift[representative[x]], field)
+                    for x in new
+                ]
                 for state, reach in forward[i - 1].items():
                     here, sets = previous.moves(state)
                     for cards, weight, told_part, fills in sets:
@@ -1734,11 +1743,8 @@ class _Programme:
                                 rest -= t << shift[x]
                             row = ways.setdefault(after, {})
                             scaled = reach * weight * times
-                            for x in new:
-                                if x >= deal.groups and told_before >> (x - deal.groups) & 1:
-                                    there = rest >> (x - deal.groups) & 1
-                                else:  # alone in its class before: the class's count
-                                    there = rest >> shift[representative[x]] & field
+                            for x, at, width in where:
+                                there = rest >> at & width
                                 if there:
                                     row[x] = row.get(x, 0) + scaled * there
             layer = self.layers[i]
@@ -1750,6 +1756,9 @@ class _Programme:
             reps = set(merged.values())
             for state, row in ways.items():
                 sizes = {rep: state >> shift[rep] & field for rep in reps}
+                followed = [(x, value, merged[x]) for x, value in row.items()]
+                # per merged class: the ways its cards are taken here (times how many)
+                taken = dict.fromkeys(reps, 0)
                 here, sets = layer.moves(state)
                 for cards, weight, _, fills in sets:
                     base = here - cards
@@ -1760,20 +1769,33 @@ class _Programme:
                             continue
                         took = taken_by.get(class_part)
                         if took is None:
-                            took = taken_by[class_part] = dict(layer.class_taken[class_part])
+                            took = taken_by[class_part] = {
+                                x: t for x, t in layer.class_taken[class_part] if x in reps
+                            }
                         scaled = weight * times
-                        out = None if last else following.setdefault(after, {})
-                        for x, value in row.items():
-                            rep = merged[x]
-                            size = sizes[rep]
+                        for rep, t in took.items():
+                            taken[rep] += scaled * finishing * t
+                        if last:
+                            continue
+                        # each followed card stays in (size - t)/size of the ways (exact)
+                        stays: dict[int, int] = {}
+                        for rep, size in sizes.items():
                             t = took.get(rep, 0)
-                            if t:
-                                key = (x, owner)
-                                counts[key] = (
-                                    counts.get(key, 0) + value * scaled * finishing * t // size
-                                )
-                            if out is not None and t < size:
-                                out[x] = out.get(x, 0) + value * scaled * (size - t) // size
+                            if t < size:
+                                stays[rep] = scaled * (size - t) // size
+                        out = following.get(after)
+                        if out is None:
+                            following[after] = {
+                                x: value * stays[rep] for x, value, rep in followed if rep in stays
+                            }
+                        else:
+                            for x, value, rep in followed:
+                                if rep in stays:
+                                    out[x] = out.get(x, 0) + value * stays[rep]
+                for x, value, rep in followed:
+                    if taken[rep]:
+                        key = (x, owner)
+                        counts[key] = counts.get(key, 0) + value * taken[rep] // sizes[rep]
             ways = following
 
 
