@@ -50,9 +50,11 @@ seat's view (for bots that read views), its legal actions (the view's
 ``legal_actions`` when it lists them), the bot's choice, ``apply``.
 
 It prints a table: each workload's median figure per tree, the median over the
-runs of the new/old ratio (each run pairs one old and one new subprocess), and the
-target. A ``*`` after a ratio means the two trees did not play the same games (the
-rules changed), so the figures are not like for like.
+runs of the new/old ratio (each run pairs one old and one new subprocess), the
+lowest and highest of those per-run ratios (how much the host moved during the
+run), and the target. Whether a target is met is read from the median. A ``*``
+after a ratio means the two trees did not play the same games (the rules changed),
+so the figures are not like for like.
 """
 
 from __future__ import annotations
@@ -383,6 +385,7 @@ def measure(old: Path, new: Path, workload: Workload, repeat: int, quick: bool) 
         "old": old_figure,
         "new": new_figure,
         "ratio": ratio,
+        "spread": (min(ratios), max(ratios)),
         "same": same,
         "met": met,
         "detail": _detail(workload, _parts(workload, olds), _parts(workload, news)),
@@ -423,8 +426,8 @@ def table(results: Mapping[Workload, Mapping[str, Any]], old_label: str, quick: 
     length, so whether the target is met is not said.
     """
     lines = [
-        f"| workload | figure | old ({old_label}) | new | new/old | target | met |",
-        "|---|---|--:|--:|--:|---|---|",
+        f"| workload | figure | old ({old_label}) | new | new/old | runs' new/old | target | met |",
+        "|---|---|--:|--:|--:|--:|---|---|",
     ]
     for workload, r in results.items():
         size = "" if r["same"] else "*"
@@ -433,10 +436,11 @@ def table(results: Mapping[Workload, Mapping[str, Any]], old_label: str, quick: 
             met = "(no target)"
         if quick and workload.kind == "ceiling":
             met = f"n/a ({workload.quick:,} steps, not {workload.full:,})"
+        low, high = r["spread"]
         lines.append(
             f"| {workload.name} | {workload.unit} | {_number(r['old'], workload.kind)} "
             f"| {_number(r['new'], workload.kind)} | {r['ratio']:.2f}x{size} "
-            f"| {workload.target} | {met} |"
+            f"| {low:.2f}x-{high:.2f}x | {workload.target} | {met} |"
         )
     return lines
 
@@ -479,10 +483,12 @@ def main(argv: list[str] | None = None, out: Callable[[str], None] = print) -> i
         for workload in chosen:
             results[workload] = measure(old, REPO, workload, repeat, args.quick)
             r = results[workload]
+            low, high = r["spread"]
             out(
                 f"  {workload.name}: old {_number(r['old'], workload.kind)}, "
                 f"new {_number(r['new'], workload.kind)} {workload.unit}, "
-                f"new/old {r['ratio']:.2f}x" + (f"; {r['detail']}" if r["detail"] else "")
+                f"new/old {r['ratio']:.2f}x (runs {low:.2f}x-{high:.2f}x)"
+                + (f"; {r['detail']}" if r["detail"] else "")
             )
     out("")
     for line in table(results, old_commit, args.quick):
