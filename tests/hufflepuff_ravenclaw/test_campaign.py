@@ -114,6 +114,28 @@ def test_joining_a_class_adds_its_roll_at_the_next_break() -> None:
     round_trips(game)
 
 
+def test_adults_make_no_class_rolls() -> None:
+    """HR-30: a seventh year rolls for her classes at her last end of year, then never again."""
+    percy = sheet("Percy", skills={"Charms": 5}, classes=["Charms"], year=7, youth=0)
+    percy = attrs.evolve(percy, checks=frozenset({"Charms"}))
+    flitwick = sheet("Flitwick", skills={"Charms": 12}, classes=["Charms"], year=None)
+    game = scene(percy, flitwick, rolls=[20, 20, 20, 20])
+    game, events = play(game, hr.EndOfYear())
+    rolled = [(e.character, e.kind) for e in of(events, hr.ExperienceRolled)]
+    assert rolled == [("Percy", "check"), ("Percy", "class")]  # still a student at that break
+    assert game.characters["Percy"].year is None
+    assert game.characters["Percy"].classes == frozenset({"Charms"})  # kept as a record
+    game = attrs.evolve(
+        game,
+        characters=game.characters.set(
+            "Percy", attrs.evolve(game.characters["Percy"], checks=frozenset({"Charms"}))
+        ),
+    )
+    game, events = play(game, hr.SchoolBreak())
+    # An adult's checks are rolled (HR-9); her classes and Flitwick's are not.
+    assert [(e.character, e.kind) for e in of(events, hr.ExperienceRolled)] == [("Percy", "check")]
+
+
 # ----- characters joining and leaving -----------------------------------------------------------
 
 

@@ -356,6 +356,65 @@ def test_spell_above_year_costs_six_per_year() -> None:
     assert not any("above" in name for name, _ in cast_target(events))
 
 
+def test_an_adult_casts_seventh_year_magic_without_penalty() -> None:
+    """HR-11: adults count as seventh years, so year-7 magic costs them nothing."""
+    flitwick = scene(sheet("Flitwick", skills={"Charms": 12}, year=None))
+    seventh = hr.CastSpell("Flitwick", "Seventh-year charm", skill="Charms", year=7)
+    assert not any("above" in name for name, _ in flitwick.spell_target_number(seventh))
+    sixth = scene(sheet("Percy", skills={"Charms": 6}, year=6))
+    percy = hr.CastSpell("Percy", "Seventh-year charm", skill="Charms", year=7)
+    assert sixth.spell_target_number(percy)[-1] == ("spell 1 year(s) above", -6)
+
+
+def test_quality_tests_and_spells_take_traits_and_modifiers() -> None:
+    """The Target Number's traits and the game master's modifiers, on a d6 and in a spell."""
+    quincy = sheet(
+        "Quincy",
+        qualities={"Bravery": 3},
+        traits={"Timid": hr.Trait(-1, {"Bravery"}), "Lucky charm": 1, "Unnamed": 4},
+        youth=0,
+    )
+    bold = hr.QualityTest(
+        "Quincy", "Bravery", (hr.Modifier(2, "friends nearby"),), ("Lucky charm",)
+    )
+    _, events = play(scene(quincy, rolls=[4]), bold)
+    (rolled,) = of(events, hr.TestRolled)
+    assert rolled.parts == (
+        ("Bravery", 3),
+        ("Timid", -1),
+        ("Lucky charm", 1),
+        ("friends nearby", 2),
+    )
+    assert (rolled.target, rolled.die) == (5, 6)
+    helen = sheet(
+        "Helen", skills={"Charms": 1}, traits={"Wand of holly": hr.Trait(1, {"Charms"})}, youth=0
+    )
+    hurried = hr.CastSpell("Helen", "Lumos", modifiers=(hr.Modifier(-2, "in a hurry"),))
+    _, events = play(scene(helen, rolls=[10]), hurried)
+    (cast,) = of(events, hr.TestRolled)
+    assert ("Wand of holly", 1) in cast.parts
+    assert ("in a hurry", -2) in cast.parts
+    assert cast.target == sum(value for _, value in cast.parts)
+    # The same for one side of a quality contest and of a duel round.
+    wren = sheet("Wren", qualities={"Bravery": 3}, youth=0)
+    cheered = hr.QualitySpec("Quincy", "Bravery", (hr.Modifier(2, "cheered on"),))
+    _, events = play(
+        scene(quincy, wren, rolls=[2, 2]),
+        hr.QualityContest(cheered, hr.QualitySpec("Wren", "Bravery")),
+    )
+    sides = of(events, hr.TestRolled)
+    assert sides[0].parts == (("Bravery", 3), ("Timid", -1), ("cheered on", 2))
+    assert sides[1].parts == (("Bravery", 3),)
+    dazzled = hr.Duellist("Helen", "Lumos", modifiers=(hr.Modifier(-3, "dazzled"),))
+    drew = sheet("Drew", skills={"Charms": 1}, youth=0)
+    _, events = play(
+        scene(helen, drew, rolls=[5, 5]), hr.DuelRound(dazzled, hr.Duellist("Drew", "Nox"))
+    )
+    first, second = of(events, hr.TestRolled)
+    assert ("Wand of holly", 1) in first.parts and ("dazzled", -3) in first.parts
+    assert not any(name == "dazzled" for name, _ in second.parts)
+
+
 def test_free_form_magic_needs_skill_and_year() -> None:
     game = scene(sheet("Sky", youth=0), rolls=[10])
     with pytest.raises(IllegalActionError) as info:
@@ -693,6 +752,24 @@ def test_advance_years_checks_the_skill_point_table() -> None:
     with pytest.raises(IllegalActionError) as info:
         scene(second_year).apply(hr.AdvanceYears("George", 3, {}))
     assert info.value.code == "not_first_year"
+
+
+def test_a_disadvantage_does_not_raise_the_starting_skill_cap() -> None:
+    """HR-18: the cap is on the rating plus its Advantages; a Disadvantage does not lower it."""
+    plain = sheet("Fred", skills={"Athletics": 10})
+    flawed = sheet(
+        "Fred", skills={"Athletics": 10}, traits={"Butterfingers": hr.Trait(-5, {"Athletics"})}
+    )
+    gifted = sheet("Fred", skills={"Athletics": 10}, traits={"Sporty": hr.Trait(1, {"Athletics"})})
+    for fred in (plain, flawed):  # 10 + 3 = 13 > 12, with or without the flaw
+        with pytest.raises(IllegalActionError) as info:
+            scene(fred).apply(hr.AdvanceYears("Fred", 2, {"Athletics": 3}))
+        assert info.value.code == "skill_too_high"
+    game, _ = play(scene(flawed), hr.AdvanceYears("Fred", 2, {"Athletics": 2}))  # 12: allowed
+    assert game.characters["Fred"].skill("Athletics") == 12
+    with pytest.raises(IllegalActionError) as info:  # 10 + 2 + 1 > 12
+        scene(gifted).apply(hr.AdvanceYears("Fred", 2, {"Athletics": 2}))
+    assert info.value.code == "skill_too_high"
 
 
 # ----- the scene ---------------------------------------------------------------------------

@@ -676,9 +676,9 @@ class Game(GameBase):
                 points, 1, row.max_in_one_skill, f"points added to {skill} in year {action.year}"
             )
             spent += points
-            with_traits = (
-                c.skill(skill) + points + sum(v for _, v in self._trait_parts(c, (skill,), ()))
-            )
+            # The Advantages only (HR-18): a Disadvantage does not raise the cap.
+            advantages = sum(v for _, v in self._trait_parts(c, (skill,), ()) if v > 0)
+            with_traits = c.skill(skill) + points + advantages
             if with_traits > row.max_with_advantages:
                 raise refuse(
                     "skill_too_high",
@@ -1010,7 +1010,8 @@ class Game(GameBase):
             for skill in sorted(c.checks):
                 c = game._experience(ctx, c, skill, "check")
                 game = game._with(c)
-            for skill in sorted(c.classes):
+            # Class rolls are a student's: an adult's classes are a record (HR-30).
+            for skill in sorted(c.classes) if c.year is not None else ():
                 c = game._experience(ctx, c, skill, "class")
                 game = game._with(c)
             game = game._with(attrs.evolve(c, checks=frozenset()))
