@@ -329,6 +329,11 @@ def test_demo_refuses_a_player_count_that_does_not_apply(
     )
     assert main(["demo", "hr", "--players", "2", "--seed", "3"]) == 0
     assert capsys.readouterr().err == ""
+    # The help offers what the demo takes, not the game's own range (1-50 characters).
+    with pytest.raises(SystemExit):
+        main(["demo", "--help"])
+    shown = " ".join(capsys.readouterr().out.split())
+    assert "3-5 for clue; 2 for hufflepuff-ravenclaw" in shown
 
 
 @pytest.mark.parametrize(
@@ -749,3 +754,25 @@ def test_the_hr_demo_tells_the_roll_before_the_youth_spent_on_it(seed: int) -> N
         after = lines[index + 1 :]
         assert any(re.match(rf"  {who} (succeeds|fails) ", x) for x in after), line
     assert spent or seed != 7
+
+
+def test_play_takes_the_bot_that_plays_the_other_seats(capsys: pytest.CaptureFixture[str]) -> None:
+    """`--bot` picks the opponents (a name of the game's bots); a game without bots refuses it."""
+    from hogwarts_rules.frontends import play as play_module
+
+    given: dict[str, Any] = {}
+
+    def fake_run_play(game: str, **options: Any) -> int:
+        given.update(options, game=game)
+        return 0
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(play_module, "run_play", fake_run_play)
+        assert main(["play", "clue", "--bot", "detective", "--seed", "3"]) == 0
+    assert (given["game"], given["bot"], given["seed"]) == ("clue", "detective", 3)
+    assert main(["play", "clue", "--bot", "detectiv", "--seed", "3"]) == 2
+    assert "has no bot called 'detectiv' (its bots: notebook, detective, random)" in (
+        capsys.readouterr().err
+    )
+    assert main(["play", "hr", "--bot", "random"]) == 2
+    assert "Hufflepuff & Ravenclaw has no bots" in capsys.readouterr().err

@@ -10,6 +10,7 @@ from typing import Any
 import attrs
 import pytest
 
+from hogwarts_rules import find_game
 from hogwarts_rules import hufflepuff_ravenclaw as hr
 from hogwarts_rules.actions import Action, ChanceOutcome
 from hogwarts_rules.dice import CHANCE, DiceSource, ExternalDice, ScriptedDice, SeededDice
@@ -90,6 +91,35 @@ def test_external_skill_test_waits_for_chance() -> None:
 def test_external_refuses_anything_but_a_possible_outcome(action: Action, code: str) -> None:
     game, _ = scene(ExternalDice()).apply(TEST)
     refused(game, action, code)
+
+
+@pytest.mark.parametrize(
+    ("value", "shown"),
+    [(21, "21 is not"), ("3", "'3' is not"), (True, "True is not"), ("x" * 500, "'xxx")],
+)
+def test_a_refused_outcome_says_what_was_given_and_what_was_expected(
+    value: object, shown: str
+) -> None:
+    """Text is quoted (so '3' is told from 3) and bounded; the die's faces are named."""
+    game, _ = scene(ExternalDice()).apply(TEST)
+    with pytest.raises(IllegalActionError) as caught:
+        game.apply(ChanceOutcome(value))  # type: ignore[arg-type]
+    message = caught.value.message
+    assert message.startswith(shown)
+    assert message.endswith("(expected a whole number from 1 to 20)")
+    assert len(message) < 200
+
+
+def test_a_refused_outcome_lists_a_few_named_outcomes() -> None:
+    """Outcomes that are not a die's faces (Clue's missing student) are listed."""
+    game = find_game("clue").new_game(3, dice=ExternalDice())
+    (deal,) = game.legal_actions()
+    game, _ = game.apply(deal)
+    with pytest.raises(IllegalActionError, match=r"^'ron' is not a possible outcome of") as caught:
+        game.apply(ChanceOutcome("ron"))
+    assert caught.value.message.endswith(
+        "(expected one of 'Harry', 'Ron', 'Hermione', 'Ginny', 'Luna', 'Neville')"
+    )
 
 
 def test_external_outcome_continues_to_youth_decision() -> None:
@@ -222,6 +252,11 @@ def test_option_not_offered() -> None:
     refused(game, hr.SpendYouth("Sky", -1), "not_an_option")
     refused(game, hr.EndSession(), "not_an_option")
     refused(game, hr.SkillTest("Weasley", "Brawl", "Agility"), "not_an_option")
+    # The refusal names the kind of action and the question, never the action's fields
+    # (a decision's may name a secret, such as a card to show), so it stays short.
+    long = refused(game, hr.SkillTest("Sky" * 200, "Brawl", "Agility"), "not_an_option")
+    assert long.message.startswith("SkillTest is not one of the choices for: Sky rolled")
+    assert "SkySky" not in long.message
 
 
 def test_option_not_offered_after_spending() -> None:
@@ -485,6 +520,8 @@ def test_wrong_game_kind() -> None:
     with pytest.raises(InvalidDataError) as info:
         hr.Game.replay(GameRecord("clue", record.setup, ()))
     assert info.value.code == "wrong_game"
+    # The message says what the data is, then what loads it (not the other way round).
+    assert "the data is a 'clue' game, and this is 'hufflepuff-ravenclaw'" in info.value.message
     data = GAMES["new"].to_dict()
     data["game"] = "clue"
     _invalid(data, "wrong_game", "$.game")

@@ -75,9 +75,11 @@ def prose(text: str) -> str:
     return "".join(text.split("```")[::2])
 
 
-def test_until_the_first_release_the_first_block_says_to_use_a_checkout() -> None:
+def test_the_first_block_says_to_use_a_checkout_before_a_release() -> None:
+    """True before the first release and after it (the README is the PyPI page too)."""
     after_first_block = README.split("```", 3)[2].split("\n\n", 2)[1]
-    assert "Until the first release is on PyPI" in after_first_block
+    assert "before a\nrelease is on PyPI" in after_first_block
+    assert "finds nothing" not in after_first_block
     assert "Set up" in after_first_block
     assert '`.venv/bin/pip install ".[terminal,web]"`' in after_first_block
     assert '.venv/bin/pip install ".[terminal,web]"' in section("Install")

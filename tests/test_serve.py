@@ -1787,3 +1787,12 @@ def test_errors_name_their_field_list_only_the_games_actions_and_are_bounded() -
     error = refused(server, "unknown_field", op="state", game_id=game_id, seat="Ann", role="host")
     assert error["field"] == "$.role"
     assert Server().handle(["hello"])["error"]["field"] == "$"
+
+
+def test_the_serve_pages_example_is_what_the_server_replies() -> None:
+    """The command line page's example request and reply (a text block no doctest reads)."""
+    page = (Path(__file__).resolve().parents[1] / "docs" / "cli" / "serve.md").read_text("utf-8")
+    lines = page.splitlines()
+    command = next(i for i, line in enumerate(lines) if line.endswith("| hogwarts-rules serve"))
+    request = lines[command].split("echo '", 1)[1].rsplit("' |", 1)[0]
+    assert json.loads(Server().handle_line(request)) == json.loads(lines[command + 1])

@@ -105,6 +105,18 @@ def test_a_spec_with_bad_names_is_refused(names: Sequence[str]) -> None:
         attrs.evolve(base, kind=names[0], aliases=tuple(names[1:]))
 
 
+@pytest.mark.parametrize("players", [(1, 2), (2, 5), (4, 3)])
+def test_a_demo_range_outside_the_games_players_is_refused(players: tuple[int, int]) -> None:
+    base = find_game("adventure")  # 2 to 4 players
+    with pytest.raises(ValueError, match="demo_players"):
+        attrs.evolve(base, demo_players=players)
+
+
+def test_the_demo_range_is_the_games_own_unless_declared() -> None:
+    assert find_game("adventure").demo_range == (2, 4)
+    assert find_game("hr").demo_range == (2, 2)
+
+
 def test_unregister_takes_names_only() -> None:
     with pytest.raises(RulesError) as caught:
         unregister_game([])  # type: ignore[arg-type]

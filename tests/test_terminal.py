@@ -688,3 +688,52 @@ def test_on_a_terminal_with_the_extra_the_reader_completes_the_sessions_words(
     title = "Clue: Ann" if game == "clue" else "Hufflepuff & Ravenclaw"
     assert title in out
     assert out[-1] == "Goodbye."
+
+
+def test_the_console_loads_a_saved_scene_to_go_on(tmp_path: Path) -> None:
+    """`save` then `load`, in another session: the scene goes on where it was saved."""
+    saved = tmp_path / "scene.json"
+    status, _ = console(["learn Sky lumos", "test Sky mischief bravery", "0", f"save {saved}"])
+    assert status == 0
+    status, lines = console([f"load {saved}", "log", "end scene"], seed=None)
+    assert status == 0
+    assert f"Loaded {saved}." in lines
+    # The scene loaded is the one saved: its seed is said at the end, not the new session's.
+    assert lines[-1] == "This game's seed was 6: replay this game with --seed 6."
+    assert "  Sky: 0 damage points (unhurt), Youth 7/7" in lines
+
+
+def test_the_console_refuses_an_earlier_point_past_a_roll(tmp_path: Path) -> None:
+    """Loading back past a roll would tell the game master what the dice roll next."""
+    before = tmp_path / "before.json"
+    other = tmp_path / "other.json"
+    other.write_text(json.dumps(find_game("clue").new_game(3, seed=1).to_dict()))
+    status, lines = console(
+        [
+            "test Sky mischief bravery",
+            f"save {before}",  # at the Youth question
+            "0",
+            f"load {before}",  # only Sky's answer since: back to the question
+            "1",
+            "test Sky mischief bravery",
+            "0",
+            f"load {before}",  # a roll since: refused
+            f"load {other}",
+            "undo",
+            "quit",
+        ]
+    )
+    assert status == 0
+    assert lines.count(f"Loaded {before}.") == 1
+    assert (
+        f"Could not load {before}: it is this scene at an earlier point, "
+        "and a roll or a draw was made since."
+    ) in lines
+    assert any(
+        line.startswith(f"Could not load {other}: it is a saved 'clue' game") for line in lines
+    )
+    # The load went back: Sky answered the question again, spending 1 this time.
+    assert "  Sky spends 1 Youth: the Target Number becomes 6 (6 Youth left)" in lines
+    # Still the scene as it stood: the last decision (the Youth spent) is what undo takes.
+    assert lines[lines.index("Goodbye.") - 1] == "Type how much Youth Sky spends: 0 to 6."
+    assert "Taken back: Sky spends 0 Youth points." in lines

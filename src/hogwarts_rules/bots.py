@@ -21,6 +21,7 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 from hogwarts_rules.dice import CHANCE
+from hogwarts_rules.serialization import shown_key
 
 if TYPE_CHECKING:
     from hogwarts_rules.actions import Action
@@ -110,11 +111,28 @@ def play_out(game: G, bots: Mapping[str, Bot], *, max_steps: int = 20_000) -> G:
     """Let bots play ``game`` to the end (or ``max_steps`` actions) and return it.
 
     Each bot sees only its seat's view. The loop stops early when the game awaits
-    an external roll or a seat without a bot.
+    an external roll or a seat without a bot (a person's seat, for instance): the
+    game it returns is then not over, and ``game.to_act`` says who is awaited.
+
+    Args:
+        game: the game to play on.
+        bots: a bot for some or all of the seats, by seat name.
+        max_steps: the most actions applied.
 
     Raises:
+        TypeError: ``bots`` is not a mapping of seat names to bots.
+        ValueError: a key of ``bots`` is not one of the game's seats.
         RuntimeError: a bot chose an action that is not one of those offered.
     """
+    if not isinstance(bots, Mapping):
+        raise TypeError(f"bots must map seat names to bots (a dict), not a {type(bots).__name__}")
+    seats = game.seat_names
+    for key in bots:
+        if key not in seats:
+            raise ValueError(
+                f"bots has a bot for {shown_key(key)!r}, which is no seat of this game"
+                f" (the seats are {', '.join(seats)})"
+            )
     steps = 0
     while steps < max_steps:
         seat = deciding_seat(game, tuple(s for s in game.seat_names if s in bots))

@@ -608,6 +608,28 @@ def _json_kind(value: object) -> type:
     return type(value)
 
 
+_LISTED_OUTCOMES: Final = 12
+"""An external roll's outcomes are listed in a refusal when there are at most this many."""
+
+
+def _shown_value(value: object) -> str:
+    """A value given for an outcome, bounded: text quoted, so ``'6'`` is told from ``6``."""
+    shown = shown_key(value)
+    return repr(shown) if isinstance(value, str) else shown
+
+
+def _expected_outcomes(allowed: Sequence[object]) -> str:
+    """What a refused outcome should have been: a die's faces, the few outcomes, or their kind."""
+    faces = sorted(value for value in allowed if type(value) is int)
+    if faces and len(faces) == len(allowed):
+        if faces == list(range(faces[0], faces[0] + len(faces))):
+            return f"a whole number from {faces[0]} to {faces[-1]}"
+    if len(allowed) <= _LISTED_OUTCOMES:
+        return "one of " + ", ".join(_shown_value(value) for value in allowed)
+    kind = type(allowed[0]).__name__
+    return f"one of {len(allowed)} {kind} values: see chance_outcomes()"
+
+
 @attrs.frozen(kw_only=True)
 class GameBase(abc.ABC):
     """What every game offers; each game module's ``Game`` derives from it.
@@ -873,7 +895,8 @@ class GameBase(abc.ABC):
             if action.value not in allowed or type(action.value) is not type(allowed[0]):
                 raise IllegalActionError(
                     "bad_roll",
-                    f"{shown_key(action.value)} is not a possible outcome of {request.label}",
+                    f"{_shown_value(action.value)} is not a possible outcome of"
+                    f" {request.label} (expected {_expected_outcomes(allowed)})",
                 )
             return
         if isinstance(action, ChanceOutcome):
@@ -889,6 +912,7 @@ class GameBase(abc.ABC):
         if action not in request.options:
             raise IllegalActionError(
                 "not_an_option",
+                # The kind only: a decision's fields may name a secret (a card to show).
                 f"{type(action).__name__} is not one of the choices for: {request.prompt}",
             )
 
@@ -1032,7 +1056,10 @@ class GameBase(abc.ABC):
         check_action_count(record.actions, max_actions)
         if record.game != cls.KIND:
             raise InvalidDataError(
-                "wrong_game", f"$.game: this is a {cls.KIND} game, not {record.game!r}", "$.game"
+                "wrong_game",
+                f"$.game: the data is a {shown_key(record.game)!r} game, and this is"
+                f" {cls.KIND!r}'s loader (hogwarts_rules.find_game(kind) finds any kind's)",
+                "$.game",
             )
         game = cls._from_setup_dict(record.setup)
         for index, action in enumerate(record.actions):

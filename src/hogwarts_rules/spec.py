@@ -328,6 +328,10 @@ def _check_spec(spec: GameSpec) -> None:
     names = [option.name for option in spec.options]
     if len(set(names)) != len(names):
         raise ValueError(f"{spec.kind}: an option is declared twice")
+    if spec.demo_players is not None:
+        fewest, most = spec.demo_players
+        if not spec.min_players <= fewest <= most <= spec.max_players:
+            raise ValueError(f"{spec.kind}: demo_players must lie within the game's players")
 
 
 @attrs.frozen(kw_only=True)
@@ -366,6 +370,8 @@ class GameSpec:
         demo: ``demo(players, seed, say, *, full=False)`` plays a whole game for people
             to read, passing lines to ``say`` (the key moments; ``full=True``: every
             event), and returns the final game (the same either way).
+        demo_players: the fewest and most players the demo takes, when not
+            ``min_players`` to ``max_players`` (Hufflepuff & Ravenclaw's: always 2).
         terminal: builds the hooks ``hogwarts-rules play`` draws a game with.
         simulation: what ``simulate`` needs (``None``: not simulated).
         extras: extra fields of a protocol ``state`` reply for a seat (Clue's
@@ -411,6 +417,7 @@ class GameSpec:
         default=None, eq=False, repr=False
     )
     demo: Callable[..., GameBase] | None = attrs.field(default=None, eq=False, repr=False)
+    demo_players: tuple[int, int] | None = None
     terminal: Callable[[GameBase], TerminalHooks] | None = attrs.field(
         default=None, eq=False, repr=False
     )
@@ -440,6 +447,11 @@ class GameSpec:
     def names(self) -> tuple[str, ...]:
         """The kind and every alias."""
         return (self.kind, *self.aliases)
+
+    @property
+    def demo_range(self) -> tuple[int, int]:
+        """The fewest and most players the demo takes (`demo_players`, or the game's own)."""
+        return self.demo_players or (self.min_players, self.max_players)
 
     @property
     def bot_names(self) -> tuple[str, ...]:

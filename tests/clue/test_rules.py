@@ -555,6 +555,35 @@ def test_nobody_can_refute() -> None:
     assert game.suggestions[-1].shown_by is None
 
 
+@pytest.mark.parametrize(
+    ("suspect", "item", "message"),
+    [
+        ("Voldemort", "Stupefy", "Voldemort is not a suspect (the suspects: Fenrir Greyback, "),
+        ("Stupefy", "Scabior", "Stupefy is an item, not a suspect (the suspect, then the item)"),
+        ("Scabior", "Hogwarts", "Hogwarts is a location, not an item (the suspect, then the item)"),
+        ("scabior", "Stupefy", "scabior is not a suspect"),
+    ],
+)
+def test_a_suggestion_of_unknown_cards_names_the_card_at_fault(
+    suspect: str, item: str, message: str
+) -> None:
+    game, _ = deal()
+    inside = suggesting(game, "Ann", "Gringotts")
+    with pytest.raises(IllegalActionError) as info:
+        inside.apply(cl.Suggest("Ann", suspect, item))
+    assert info.value.code == "unknown_card"
+    assert info.value.message.startswith(message)
+
+
+def test_an_accusation_of_unknown_cards_names_the_card_at_fault() -> None:
+    game, _ = deal()
+    burrow = suggesting(game, "Ann", cl.BURROW)
+    with pytest.raises(IllegalActionError) as info:
+        burrow.apply(cl.Accuse("Ann", "Scabior", "Stupefy", cl.BURROW))
+    assert info.value.code == "unknown_card"
+    assert info.value.message.startswith("The Burrow is not a location (the locations: ")
+
+
 # ----- accusations ---------------------------------------------------------------------------
 
 

@@ -15,6 +15,7 @@ from hogwarts_rules.clue.content import Board, default_content
 from hogwarts_rules.clue.movement import parse_position
 from hogwarts_rules.clue.text import LOCATION_CODES, board_text, short_repr, token_codes
 from hogwarts_rules.clue.view import ClueView
+from hogwarts_rules.dice import ExternalDice
 from hogwarts_rules.frozen import FrozenMap
 from tests.test_text_boards import random_states
 
@@ -214,3 +215,19 @@ def test_the_legend_says_how_a_square_is_named() -> None:
     for column in range(0, BOARD.width, 5):
         assert header[3 + column * 3 : 3 + column * 3 + 3].strip() == str(column)
     _grid(text, BOARD)  # the rows are numbered 0, 1, ... down the left
+
+
+def test_the_deal_is_told_from_before_it() -> None:
+    """Once the deal has begun (a student to choose, a roll awaited), it is no longer 'before'."""
+    game = clue.new_game(["Ann", "Ben", "Cat"], seed=3)
+    assert repr(game) == "<clue.Game: before the deal, 3 players>"
+    dealing, _ = game.apply(clue.Deal())
+    assert repr(dealing) == "<clue.Game: the deal, Ann to choose a student, 3 players>"
+    assert (
+        board_text(dealing.view("Ben"))
+        .splitlines()[0]
+        .endswith("the deal, Ann to choose a student")
+    )
+    assert "the deal, Ann to choose a student" in dealing.view("Ben").to_svg()
+    rolling, _ = clue.new_game(["Ann", "Ben", "Cat"], dice=ExternalDice()).apply(clue.Deal())
+    assert repr(rolling) == "<clue.Game: the deal, a roll awaited, 3 players>"

@@ -20,7 +20,7 @@ import functools
 from typing import TYPE_CHECKING
 
 from hogwarts_rules.clue.actions import Accuse
-from hogwarts_rules.clue.cards import BURROW, ITEMS, LOCATIONS, SUSPECTS
+from hogwarts_rules.clue.cards import BURROW, ITEMS, LOCATIONS, SUSPECTS, wrong_card
 from hogwarts_rules.clue.errors import refuse
 from hogwarts_rules.clue.events import AccusationChecked, Accused, GameEnded
 from hogwarts_rules.clue.vocabulary import Phase
@@ -56,7 +56,12 @@ def refusal(game: Game, action: Accuse) -> IllegalActionError:
         return refuse(
             "not_in_burrow", "accusations are made in The Burrow, on the turn you enter it"
         )
-    return refuse("unknown_card", "accuse one suspect, one item and one of the nine locations")
+    problem = wrong_card(
+        [("suspect", action.suspect), ("item", action.item), ("location", action.location)]
+    )
+    return refuse(
+        "unknown_card", problem or "accuse one suspect, one item and one of the nine locations"
+    )
 
 
 def accuse(d: Draft, action: Accuse) -> None:

@@ -12,7 +12,7 @@ Examples:
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Final
 
 __all__ = [
@@ -25,6 +25,7 @@ __all__ = [
     "STUDENTS",
     "SUSPECTS",
     "category_of",
+    "wrong_card",
 ]
 
 SUSPECTS: Final = (
@@ -105,3 +106,36 @@ _CATEGORY_OF: Final = {card: category for category, cards in CATEGORIES.items() 
 def category_of(card: str) -> str:
     """The category of a mystery card (``KeyError`` for an unknown card)."""
     return _CATEGORY_OF[card]
+
+
+def wrong_card(given: Sequence[tuple[str, object]]) -> str | None:
+    """What is wrong with the first card that is not of its category, or ``None``.
+
+    ``given`` pairs each category (``"suspect"``, ``"item"``, ``"location"``) with the
+    card given for it, in the order an action takes them: for a refusal's message.
+
+    Examples:
+        >>> wrong_card([("suspect", "Scabior"), ("item", "Incendio")]) is None
+        True
+        >>> wrong_card([("suspect", "Incendio"), ("item", "Scabior")])
+        'Incendio is an item, not a suspect (the suspect, then the item)'
+        >>> wrong_card([("suspect", "Scabior"), ("item", "Hogwarts")])
+        'Hogwarts is a location, not an item (the suspect, then the item)'
+        >>> wrong_card([("suspect", "Voldemort"), ("item", "Incendio")])[:40]
+        'Voldemort is not a suspect (the suspects'
+    """
+    order = ", then the ".join(category for category, _ in given)
+    for category, card in given:
+        if card in CATEGORIES[category]:
+            continue
+        shown = f"{card!s:.60}" if isinstance(card, str) else f"{card!r:.60}"
+        other = _CATEGORY_OF.get(card) if isinstance(card, str) else None
+        if other is not None:
+            wrong = f"{_ARTICLE[other]} {other}, not {_ARTICLE[category]} {category}"
+            return f"{shown} is {wrong} (the {order})"
+        cards = ", ".join(CATEGORIES[category])
+        return f"{shown} is not {_ARTICLE[category]} {category} (the {category}s: {cards})"
+    return None
+
+
+_ARTICLE: Final = {"suspect": "a", "item": "an", "location": "a"}

@@ -22,7 +22,7 @@ import functools
 from typing import TYPE_CHECKING
 
 from hogwarts_rules.clue.actions import ShowCard, Suggest
-from hogwarts_rules.clue.cards import BURROW, ITEMS, SUSPECTS
+from hogwarts_rules.clue.cards import BURROW, ITEMS, SUSPECTS, wrong_card
 from hogwarts_rules.clue.errors import refuse
 from hogwarts_rules.clue.events import CardShown, Passed, Suggested, Unrefuted
 from hogwarts_rules.clue.records import SuggestionRecord
@@ -58,7 +58,8 @@ def refusal(game: Game, action: Suggest) -> IllegalActionError:
         return refuse("burrow", "no suggestions in The Burrow: it is for accusations")
     if game.entered is None:
         return refuse("not_entered", "a suggestion needs a location entered this turn")
-    return refuse("unknown_card", "suggest one of the suspects and one of the items")
+    problem = wrong_card([("suspect", action.suspect), ("item", action.item)])
+    return refuse("unknown_card", problem or "suggest one of the suspects and one of the items")
 
 
 def suggest(d: Draft, action: Suggest) -> None:

@@ -55,6 +55,7 @@ from hogwarts_rules.clue.cards import BURROW, SUSPECTS
 from hogwarts_rules.clue.content import Board, Content, default_content
 from hogwarts_rules.clue.deduction import ENVELOPE, Deduction
 from hogwarts_rules.clue.movement import parse_position
+from hogwarts_rules.clue.text import deal_stage
 from hogwarts_rules.clue.view import ClueView, SeatView
 from hogwarts_rules.frozen import FrozenMap
 
@@ -601,7 +602,7 @@ def _private_panel(private: _Private, left: float, top: float) -> tuple[list[str
 def _status(scene: _Scene) -> str:
     who = f"Clue, as {scene.private.player} sees it" if scene.private is not None else "Clue"
     if scene.phase == "deal":
-        return f"{who} \u2014 before the deal"
+        return f"{who} \u2014 {deal_stage(scene.to_act)}"
     if scene.phase == "over":
         result = f"{scene.winner} solved the mystery" if scene.winner else "nobody won"
         return f"{who} \u2014 over: {result}"

@@ -52,7 +52,15 @@ from hogwarts_rules.frozen import FrozenMap
 if TYPE_CHECKING:
     from hogwarts_rules.clue.game import Game
 
-__all__ = ["LOCATION_CODES", "REPR_LIMIT", "WIDTH", "board_text", "short_repr", "token_codes"]
+__all__ = [
+    "LOCATION_CODES",
+    "REPR_LIMIT",
+    "WIDTH",
+    "board_text",
+    "deal_stage",
+    "short_repr",
+    "token_codes",
+]
 
 WIDTH: Final = 100
 """The widest line `board_text` writes, in characters (the library's board takes 75)."""
@@ -231,10 +239,24 @@ def _grid(view: ClueView, board: Board, codes: Mapping[str, str]) -> list[str]:
     return ["".join(header).rstrip(), *(line.rstrip() for line in body)]
 
 
+def deal_stage(to_act: Sequence[str]) -> str:
+    """Where the deal stands, from who must act: not begun, a roll awaited, or a choice.
+
+    Examples:
+        >>> deal_stage(()), deal_stage(("Ann",))
+        ('before the deal', 'the deal, Ann to choose a student')
+    """
+    if not to_act:
+        return "before the deal"
+    if to_act == (CHANCE,):
+        return "the deal, a roll awaited"
+    return f"the deal, {_clip(to_act[0], 24)} to choose a student"
+
+
 def _status(view: ClueView) -> str:
     who = "Clue" if view.player is None else f"Clue, as {_clip(view.player, 24)} sees it"
     if view.phase == Phase.DEAL:
-        return f"{who} - before the deal"
+        return f"{who} - {deal_stage(view.to_act)}"
     if view.phase == Phase.OVER:
         result = f"{view.winner} solved the mystery" if view.winner else "nobody won"
         return _clip(f"{who} - over: {result}", WIDTH)
@@ -434,7 +456,7 @@ def short_repr(obj: Game | ClueView) -> str:
     count = f"{len(view.seats)} players"
     made = f"{len(view.suggestions)} suggestion{'s' if len(view.suggestions) != 1 else ''}"
     if view.phase == Phase.DEAL:
-        state = f"before the deal, {count}"
+        state = f"{deal_stage(view.to_act)}, {count}"
     elif view.phase == Phase.OVER:
         winner = f"won by {_clip(view.winner, 24)}" if view.winner else "nobody won"
         state = f"over, {winner}, {count}, {made}"

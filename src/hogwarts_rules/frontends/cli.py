@@ -155,8 +155,17 @@ def _game_argument(
     )
 
 
-def _players_argument(parser: argparse.ArgumentParser, offered: Iterable[GameSpec]) -> None:
-    limits = "; ".join(f"{spec.min_players}-{spec.max_players} for {spec.kind}" for spec in offered)
+def _players_argument(
+    parser: argparse.ArgumentParser, offered: Iterable[GameSpec], *, demo: bool = False
+) -> None:
+    ranges = [
+        (spec.kind, spec.demo_range if demo else (spec.min_players, spec.max_players))
+        for spec in offered
+    ]
+    limits = "; ".join(
+        f"{low} for {kind}" if low == high else f"{low}-{high} for {kind}"
+        for kind, (low, high) in ranges
+    )
     parser.add_argument(
         "--players",
         type=int,
@@ -231,7 +240,7 @@ def _parser() -> argparse.ArgumentParser:
     )
     _game_argument(demo, _demo_games, "demo", "demo")
     _seed_argument(demo)
-    _players_argument(demo, _demo_games())
+    _players_argument(demo, _demo_games(), demo=True)
     demo.add_argument("--full", action="store_true", help="narrate every event")
 
     play = commands.add_parser(
@@ -246,6 +255,16 @@ def _parser() -> argparse.ArgumentParser:
     )
     _game_argument(play, _play_games, "play", "play")
     play.add_argument("--seat", default=None, help="your seat's name (default: the first seat)")
+    play.add_argument(
+        "--bot",
+        default=None,
+        metavar="NAME",
+        help="the bot that plays the other seats: "
+        + "; ".join(
+            f"{', '.join(spec.bot_names)} for {spec.kind}" for spec in _play_games() if spec.bots
+        )
+        + " (default: the first)",
+    )
     _seed_argument(play)
     _players_argument(play, _play_games())
     play.add_argument(
@@ -382,6 +401,12 @@ def _demo(args: argparse.Namespace, given_players: int | None) -> int:
     demo: Callable[..., GameBase] = spec.demo
     if args.full and "full" not in inspect.signature(demo).parameters:
         return _error(f"the {spec.kind} demo has no --full narration")
+    fewest, most = spec.demo_range
+    if given_players is not None and fewest == most and given_players != fewest:
+        return _error(
+            f"--players does not apply to the {spec.kind} demo "
+            f"(it always has {fewest} {spec.seat_noun}s)"
+        )
     seed: int = secrets.randbits(64) if args.seed is None else args.seed
     lines: list[str] = []
     # The whole game is played before a line is shown, so that an option that does
@@ -522,6 +547,7 @@ def _run(args: argparse.Namespace) -> int:
             seat=args.seat,
             seed=args.seed,
             players=args.players,
+            bot=args.bot,
             # play's messages start with "error: " (as its own screen says them)
             error=lambda message: print(f"hogwarts-rules: {message}", file=sys.stderr),
             practice=args.practice,

@@ -157,13 +157,15 @@ _UNREADABLE: Final = object()  # a saved game file that could not be read
 _NOT_NOW: Final = "that is not one of your choices now"
 
 _COMMANDS: Final = ("help", "undo", "save ", "load ", "log", "notebook", "board", "back", "quit")
-_CONSOLE_COMMANDS: Final = ("help", "board", "log", "undo", "save ", "quit")
+_CONSOLE_COMMANDS: Final = ("help", "board", "log", "undo", "save ", "load ", "quit")
 _CONSOLE_HELP: Final = (
     "  board                        draw the scene again",
     "  log                          what happened so far (log N, log all)",
     "  undo                         take back the last action, if nothing was rolled since",
     "  save FILE                    save the scene as JSON",
-    "  quit                         stop (save first to go on later)",
+    "  load FILE                    go on with a scene saved with save (an earlier point of",
+    "                               this scene loads only if nothing was rolled since)",
+    "  quit                         stop (save first to go on later, with load)",
 )
 _NOTATION_HELP: Final = (
     "You may also type a move as the game's notation writes it (Tab completes it with "
@@ -800,61 +802,12 @@ class _Session:
             self._narrate((DiceRekeyed(),))
         return True
 
-    @staticmethod
-    def _path(argument: str) -> Path:
-        return _save_path(argument)
-
     def _save(self, argument: str) -> None:
         _save_game(self.game, argument, self.write)
 
-    def _read_save(self, argument: str) -> object:
-        """The JSON of a saved game file, or `_UNREADABLE` after writing why it cannot be read."""
-        path = self._path(argument)
-        try:
-            if not path.exists():
-                self.write(f"Could not load {argument}: No such file or directory.")
-                return _UNREADABLE
-            if not path.is_file():  # no directories, devices or pipes
-                self.write(f"Could not load {argument}: not a saved game file.")
-                return _UNREADABLE
-            with path.open("rb") as handle:
-                raw = handle.read(MAX_SAVE_BYTES + 1)
-            if len(raw) > MAX_SAVE_BYTES:
-                self.write(f"Could not load {argument}: the file is too large for a saved game.")
-                return _UNREADABLE
-            data: object = json.loads(raw.decode("utf-8"))
-        except OSError as exc:
-            self.write(f"Could not load {argument}: {exc.strerror or exc}.")
-            return _UNREADABLE
-        except UnicodeDecodeError:
-            self.write(f"Could not load {argument}: it is not a text file.")
-            return _UNREADABLE
-        except (ValueError, RecursionError) as exc:
-            self.write(f"Could not load {argument}: it is not valid JSON ({exc}).")
-            return _UNREADABLE
-        return data
-
     def _load(self, argument: str) -> bool:
-        data = self._read_save(argument)
-        if data is _UNREADABLE:
-            return False
-        kind = self.spec.kind
-        if isinstance(data, dict) and isinstance(data.get("game"), str) and data["game"] != kind:
-            self.write(
-                f"Could not load {argument}: it is a saved {data['game'][:40]!r} game, "
-                f"and this is {self.spec.title} ({kind!r})."
-            )
-            return False
-        try:
-            loaded = self.spec.from_dict(data, max_actions=self.spec.max_steps)
-        except InvalidDataError as exc:
-            self.write(f"Could not load {argument}: not a valid saved game ({exc.message}).")
-            return False
-        except RecursionError:
-            self.write(f"Could not load {argument}: not a valid saved game (nested too deeply).")
-            return False
-        if not _seeded(loaded):
-            self.write(f"Could not load {argument}: only games with seeded dice can be played.")
+        loaded = _load_save(self.spec, argument, self.write)
+        if loaded is None:
             return False
         seats = loaded.seat_names
         if self.seat not in seats:
@@ -906,6 +859,64 @@ def _save_path(argument: str) -> Path:
     if len(argument) >= 2 and argument[0] == argument[-1] and argument[0] in "'\"":
         argument = argument[1:-1]
     return Path(argument).expanduser()
+
+
+def _read_save(argument: str, write: Callable[[str], None]) -> object:
+    """The JSON of a saved game file, or `_UNREADABLE` after writing why it cannot be read."""
+    path = _save_path(argument)
+    try:
+        if not path.exists():
+            write(f"Could not load {argument}: No such file or directory.")
+            return _UNREADABLE
+        if not path.is_file():  # no directories, devices or pipes
+            write(f"Could not load {argument}: not a saved game file.")
+            return _UNREADABLE
+        with path.open("rb") as handle:
+            raw = handle.read(MAX_SAVE_BYTES + 1)
+        if len(raw) > MAX_SAVE_BYTES:
+            write(f"Could not load {argument}: the file is too large for a saved game.")
+            return _UNREADABLE
+        data: object = json.loads(raw.decode("utf-8"))
+    except OSError as exc:
+        write(f"Could not load {argument}: {exc.strerror or exc}.")
+        return _UNREADABLE
+    except UnicodeDecodeError:
+        write(f"Could not load {argument}: it is not a text file.")
+        return _UNREADABLE
+    except (ValueError, RecursionError) as exc:
+        write(f"Could not load {argument}: it is not valid JSON ({exc}).")
+        return _UNREADABLE
+    return data
+
+
+def _load_save(spec: GameSpec, argument: str, write: Callable[[str], None]) -> GameBase | None:
+    """``load FILE``: the saved game of ``spec``'s kind, or ``None`` after writing why not.
+
+    Only a readable file, of this kind of game, valid (replayed within the game's step
+    limit) and rolling seeded dice loads; where it may go on is for the caller.
+    """
+    data = _read_save(argument, write)
+    if data is _UNREADABLE:
+        return None
+    kind = spec.kind
+    if isinstance(data, dict) and isinstance(data.get("game"), str) and data["game"] != kind:
+        write(
+            f"Could not load {argument}: it is a saved {data['game'][:40]!r} game, "
+            f"and this is {spec.title} ({kind!r})."
+        )
+        return None
+    try:
+        loaded = spec.from_dict(data, max_actions=spec.max_steps)
+    except InvalidDataError as exc:
+        write(f"Could not load {argument}: not a valid saved game ({exc.message}).")
+        return None
+    except RecursionError:
+        write(f"Could not load {argument}: not a valid saved game (nested too deeply).")
+        return None
+    if not _seeded(loaded):
+        write(f"Could not load {argument}: only games with seeded dice can be played.")
+        return None
+    return loaded
 
 
 def _save_game(game: GameBase, argument: str, write: Callable[[str], None]) -> None:
@@ -1034,7 +1045,8 @@ class _ConsoleSession:
 
     The game's `GameMasterConsole` reads the game's own lines (tests, contests,
     the odds...); this session handles ``help``, ``board``, ``log``, ``undo``,
-    ``save`` and ``quit``, applies the console's actions and narrates their events.
+    ``save``, ``load`` and ``quit``, applies the console's actions and narrates their
+    events.
     """
 
     def __init__(
@@ -1097,6 +1109,8 @@ class _ConsoleSession:
                 changed = self._undo()
             elif word == "save" and argument:
                 _save_game(self.game, argument, self.write)
+            elif word == "load" and argument:
+                changed = self._load(argument)
             else:
                 changed = self._answer(text)
 
@@ -1152,6 +1166,39 @@ class _ConsoleSession:
         taken = self.game.history[-1]
         self.game = earlier
         line = f"Taken back: {self.hooks.describe(earlier.view(None), taken)}."
+        self._log.append(line)
+        self.write(line)
+        return True
+
+    def _load(self, argument: str) -> bool:
+        """``load FILE``: go on with a saved scene. True when the game changed.
+
+        An earlier point of this very scene loads only where the fair take-back rule
+        lets ``undo`` go back (nothing rolled since, in practice mode too): the save
+        would otherwise tell what the dice roll next.
+        """
+        loaded = _load_save(self.spec, argument, self.write)
+        if loaded is None:
+            return False
+        if _same_setup(self.game, loaded):
+            history = self.game.history
+            if loaded.history == history:
+                self.write(f"Loaded {argument}: the scene is already at that point.")
+                return False
+            steps = len(history) - _common_length(history, loaded.history)
+            problem = take_back_problem(self.game, steps) if steps else None
+            if problem is not None:
+                self.write(
+                    f"Could not load {argument}: it is this scene at an earlier point, "
+                    f"and {problem}."
+                )
+                return False
+        self.game = loaded
+        found = _console(self.spec, loaded)  # the console of the scene loaded (its cast)
+        if found is not None:
+            self.hooks, self.console = found
+        self.lines.idle = 0
+        line = f"Loaded {argument}."
         self._log.append(line)
         self.write(line)
         return True
@@ -1321,6 +1368,9 @@ def run_play(
         )
         return 2
     bot_name = spec.bot_names[0] if bot is None and spec.bots else bot
+    if bot is not None and not spec.bots:
+        say_error(f"error: {spec.title} has no bots (you run the whole table): no bot applies")
+        return 2
     if spec.bots and bot_name not in spec.bots:
         say_error(
             f"error: {spec.title} has no bot called {str(bot_name)[:40]!r} "

@@ -140,6 +140,7 @@ SPEC: Final = GameSpec(
     complete_actions=False,
     parse_player=_player,
     demo=_demo,
+    demo_players=(2, 2),
     terminal=_terminal,
     notation=NOTATION,
     commands=(
