@@ -621,9 +621,9 @@ def _shown_value(value: object) -> str:
 def _expected_outcomes(allowed: Sequence[object]) -> str:
     """What a refused outcome should have been: a die's faces, the few outcomes, or their kind."""
     faces = sorted(value for value in allowed if type(value) is int)
-    if faces and len(faces) == len(allowed):
-        if faces == list(range(faces[0], faces[0] + len(faces))):
-            return f"a whole number from {faces[0]} to {faces[-1]}"
+    consecutive = faces == list(range(faces[0], faces[0] + len(faces))) if faces else False
+    if consecutive and len(faces) == len(allowed):
+        return f"a whole number from {faces[0]} to {faces[-1]}"
     if len(allowed) <= _LISTED_OUTCOMES:
         return "one of " + ", ".join(_shown_value(value) for value in allowed)
     kind = type(allowed[0]).__name__
