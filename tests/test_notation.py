@@ -9,7 +9,7 @@ import pytest
 
 from hogwarts_rules import ExternalDice, IllegalActionError, InvalidDataError, find_game
 from hogwarts_rules.actions import ChanceOutcome, Practice, Rekey
-from hogwarts_rules.engine import GameBase
+from hogwarts_rules.engine import MAX_ACTIONS, GameBase
 from hogwarts_rules.errors import CORE_ERROR_CODES
 from hogwarts_rules.notation import (
     RECORD_HEADER,
@@ -214,6 +214,26 @@ def test_a_hand_written_record_loads() -> None:
     """
     game = load_record(text)
     assert len(game.history) == 2 and game.history[1].actor == "Harry"
+
+
+def test_a_record_longer_than_max_actions_is_refused_before_it_is_replayed() -> None:
+    """As `from_dict`: the count is checked first, so a huge record costs no replay."""
+    text = """game: adventure
+    setup: {"players": ["Harry", "Ron"], "dice": {"kind": "seeded", "seed": "7", "state": "7"}}
+    # a comment is no move
+    rolloff
+    turn
+    """
+    assert len(load_record(text, max_actions=2).history) == 2
+    with pytest.raises(InvalidDataError) as caught:
+        load_record(text, max_actions=1)
+    assert caught.value.code == "too_many_actions"
+    assert "2 moves, more than the 1 allowed" in caught.value.message
+    # The default bound is `MAX_ACTIONS`, and the moves past it are not even read.
+    flood = text + "not a move\n" * MAX_ACTIONS
+    with pytest.raises(InvalidDataError) as caught:
+        load_record(flood)
+    assert caught.value.code == "too_many_actions"
 
 
 def test_a_record_ends_lines_at_newlines_only() -> None:

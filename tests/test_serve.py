@@ -1796,3 +1796,31 @@ def test_the_serve_pages_example_is_what_the_server_replies() -> None:
     command = next(i for i, line in enumerate(lines) if line.endswith("| hogwarts-rules serve"))
     request = lines[command].split("echo '", 1)[1].rsplit("' |", 1)[0]
     assert json.loads(Server().handle_line(request)) == json.loads(lines[command + 1])
+
+
+def test_a_bot_named_like_a_card_shows_it_redacted() -> None:
+    """A player may be named like a card: the card she shows is not kept as 'her name'."""
+    server = Server()
+    names = ["Ann", "Scabior", "Cat"]
+    reply = ok(server, op="new", game="clue", players=names, seed=3)
+    game_id = reply["game_id"]
+    bots = dict.fromkeys(names, "notebook")
+    shown_by_name = 0
+    for _ in range(600):
+        played = ok(server, op="play_bots", game_id=game_id, seat="Ann", bots=bots, max_steps=1)
+        if played["steps"] == 0:
+            break
+        (action,) = played["actions"]
+        if action["type"] == "clue.show_card" and action["player"] != "Ann":
+            assert action == {
+                "type": "clue.show_card",
+                "player": action["player"],
+                "redacted": True,
+            }
+            last = saved_clue(server, game_id)["actions"][-1]
+            shown_by_name += last == {
+                "type": "clue.show_card",
+                "player": "Scabior",
+                "card": "Scabior",
+            }
+    assert shown_by_name > 0  # the case that once leaked was played

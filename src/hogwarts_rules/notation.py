@@ -57,7 +57,7 @@ import attrs
 
 from hogwarts_rules.actions import Action, ChanceOutcome, Practice, Rekey
 from hogwarts_rules.dice import CHANCE
-from hogwarts_rules.engine import ChanceRequest, GameRecord
+from hogwarts_rules.engine import MAX_ACTIONS, ChanceRequest, GameRecord
 from hogwarts_rules.errors import IllegalActionError, InvalidDataError, RulesError
 from hogwarts_rules.serialization import FORMAT, FORMAT_VERSION
 
@@ -519,7 +519,7 @@ def record_text(game: GameBase) -> str:
 _MOVE: Final = re.compile(r"\s*(?:\d+\.\s*)?(.*?)\s*")
 
 
-def load_record(text: str) -> GameBase:
+def load_record(text: str, *, max_actions: int | None = MAX_ACTIONS) -> GameBase:
     r"""The game a record written by `record_text` (or by hand) describes, replayed.
 
     Lines end at ``"\n"`` only (a ``"\r"`` before it is dropped): no other
@@ -529,17 +529,34 @@ def load_record(text: str) -> GameBase:
     number and a dot, and the seat in brackets, are optional: the seat deciding
     takes a move that names none).
 
+    Args:
+        text: the record.
+        max_actions: the most moves replayed (default `MAX_ACTIONS`, as
+            `GameBase.from_dict`; ``None``: no bound). A longer record is refused
+            before anything is replayed.
+
     Raises:
         InvalidDataError: code ``bad_record`` (no game or set-up line, or a bad
-            set-up), or ``illegal_record`` (a move that names no action, or an
-            illegal one); the message gives the line's number.
+            set-up), ``illegal_record`` (a move that names no action, or an
+            illegal one; the message gives the line's number), or
+            ``too_many_actions`` (more moves than ``max_actions``).
         UnknownGameError: the record's game is not in the catalogue.
     """
     if not isinstance(text, str):
         raise InvalidDataError("bad_record", "a record is text")
+    lines = text.split("\n")
+    if max_actions is not None:
+        # Every line that is not blank nor a comment is the header's or a move: counted
+        # before the set-up is read, so refusing a huge record costs no replay.
+        written = sum(1 for line in lines if line.strip() and not line.strip().startswith("#"))
+        if written - 2 > max_actions:
+            raise InvalidDataError(
+                "too_many_actions",
+                f"the record holds {written - 2} moves, more than the {max_actions} allowed",
+            )
     header: dict[str, str] = {}
     game: GameBase | None = None
-    for number_, line in enumerate(text.split("\n"), 1):
+    for number_, line in enumerate(lines, 1):
         stripped = line.strip()
         if not stripped or stripped.startswith("#"):
             continue

@@ -18,6 +18,7 @@ from hogwarts_rules.clue import content as content_module
 from hogwarts_rules.clue.cards import BURROW, LOCATIONS, STUDENTS
 from hogwarts_rules.clue.content import (
     AFFECTS,
+    MAX_DOORS,
     WHEEL_NAMES,
     Board,
     Content,
@@ -474,6 +475,16 @@ def _duplicate_door_id(data: dict[str, Any]) -> None:
     data["board"]["doors"][1]["id"] = data["board"]["doors"][0]["id"]
 
 
+def _door_twice_onto_one_square(data: dict[str, Any]) -> None:
+    data["board"]["doors"].append({**data["board"]["doors"][0], "id": "again"})
+
+
+def _too_many_doors(data: dict[str, Any]) -> None:
+    # Distinct ids and distinct squares would not be needed: the count is refused first.
+    first = data["board"]["doors"][0]
+    data["board"]["doors"] += [{**first, "id": f"extra-{i}"} for i in range(MAX_DOORS)]
+
+
 def _first_in_locations(data: dict[str, Any]) -> int:
     return next(i for i, c in enumerate(data["dark_deck"]) if c["affects"] == "in_locations")
 
@@ -533,6 +544,8 @@ BROKEN: list[tuple[str, Breaker, Path_]] = [
         lambda d: f"$.board.wheels[{_wheel(d, HOGS_HEAD)}].locations",
     ),
     ("duplicate door id", _duplicate_door_id, lambda d: "$.board.doors"),
+    ("a door twice onto one square", _door_twice_onto_one_square, lambda d: "$.board.doors"),
+    ("too many doors", _too_many_doors, lambda d: "$.board.doors"),
 ]
 
 

@@ -11,7 +11,8 @@ from typing import Any
 
 import pytest
 
-from hogwarts_rules import ExternalDice, clue
+from hogwarts_rules import CHANCE, ExternalDice, clue
+from hogwarts_rules.bots import deciding_seat, seat_actions
 from hogwarts_rules.clue.deduction import ENVELOPE, ContradictionError, Notebook
 from hogwarts_rules.clue.sampling import resample, sample_deals
 
@@ -205,3 +206,42 @@ def test_the_deduction_module_offers_the_same_sampler() -> None:
     notebook = book()
     first = deduction.sample_deals(notebook, 5, random.Random(9))
     assert first == sample_deals(notebook, 5, random.Random(9)) and len(first) == 5
+
+
+def _shown_to_a_third_seat(seed: int) -> tuple[clue.Game, clue.Game] | None:
+    """A game where Ben shows Cat one of two cards, and the same game with the other card.
+
+    Ann (who passed) cannot tell the two apart: only Ben and Cat saw the card.
+    """
+    rng = random.Random(seed)
+    game: Any = clue.new_game(["Ann", "Ben", "Cat"], dice=ExternalDice())
+    for _ in range(250):
+        if game.is_over:
+            return None
+        if game.to_act == (CHANCE,):
+            game, _ = game.apply(rng.choice(game.chance_outcomes())[0])
+            continue
+        seat = deciding_seat(game)
+        assert seat is not None
+        actions: list[Any] = [a for a in seat_actions(game, seat) if not isinstance(a, clue.Accuse)]
+        suggestions = [a for a in actions if isinstance(a, clue.Suggest)]
+        if suggestions and rng.random() < 0.9:
+            actions = list(suggestions)
+        shows = [a for a in actions if isinstance(a, clue.ShowCard)]
+        if seat == "Ben" and len(shows) >= 2 and game.current_player == "Cat":
+            one, other = shows[:2]
+            return game.apply(one)[0], game.apply(other)[0]
+        game, _ = game.apply(rng.choice(actions))
+    return None
+
+
+def test_resample_does_not_read_a_card_shown_to_another_seat() -> None:
+    """Games a seat cannot tell apart resample alike: nothing of what it did not see leaks."""
+    found = next(case for seed in range(200) if (case := _shown_to_a_third_seat(seed)))
+    one, other = found
+    assert one.view("Ann") == other.view("Ann")
+    assert one.shown[-1] != other.shown[-1]
+    for seed in range(3):
+        first = resample(one, "Ann", random.Random(seed))
+        second = resample(other, "Ann", random.Random(seed))
+        assert first.history == second.history

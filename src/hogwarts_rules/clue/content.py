@@ -38,6 +38,7 @@ from hogwarts_rules.serialization import structure, unstructure
 
 __all__ = [
     "AFFECTS",
+    "MAX_DOORS",
     "WHEEL_NAMES",
     "Board",
     "Content",
@@ -57,6 +58,10 @@ _WALKABLE: Final = (Square.CORRIDOR, Square.STAR)
 
 WHEEL_NAMES: Final = ("Gringotts", "Hogwarts", "Hog's Head", "Ministry of Magic")
 """The four wheels, one per quadrant, named after the location printed on each."""
+
+MAX_DOORS: Final = 200
+"""The most doors a board may have (the library's has 22): every movement search looks at
+the doors near the pawn, so their number bounds the work and the memory of a move."""
 
 AFFECTS: Final = tuple(Affects)
 """Who a Dark card hits (`Affects`): everyone; the player who drew it; everyone but that
@@ -375,9 +380,14 @@ def _validate(content: Content) -> None:
     wheel_names = [w.name for w in board.wheels]
     if sorted(wheel_names) != sorted(WHEEL_NAMES):
         raise _bad("$.board.wheels", f"need exactly the wheels {', '.join(WHEEL_NAMES)}")
+    if len(board.doors) > MAX_DOORS:
+        raise _bad("$.board.doors", f"at most {MAX_DOORS} doors")
     door_ids = [d.id for d in board.doors]
     if len(set(door_ids)) != len(door_ids):
         raise _bad("$.board.doors", "door ids must be unique")
+    openings = [(d.location, d.cell) for d in board.doors]
+    if len(set(openings)) != len(openings):
+        raise _bad("$.board.doors", "a location has one door at most onto each corridor square")
     quadrant: dict[str, str] = {}
     for i, wheel in enumerate(board.wheels):
         for loc in wheel.locations:

@@ -136,8 +136,10 @@ def resample(game: Game, seat: str, rng: random.Random, *, weighted: bool = Fals
       seat's own, and kept with the probability that the Help cards drawn since
       would be drawn again (exact rejection: the ratio of their probability to a
       bound that does not depend on the hidden cards);
-    - the card another refuter showed a third seat (which the seat did not see): the
-      one shown in ``game`` if the new refuter holds it, else one it holds, at random.
+    - the card another refuter showed a third seat (which the seat did not see): one
+      of the new refuter's cards that match the suggestion, at random (the weighted
+      model's refuter), whatever was shown in ``game``: keeping the card really shown
+      whenever the new refuter holds it would tell the seat which card it was.
 
     Every other roll, draw and decision is kept. A candidate in which any of them is
     impossible, or in which the seat would see anything else, is drawn again. Rolls
@@ -265,10 +267,11 @@ def _candidate(
                     keep *= _keep_help(new, seat, str(value))
                 help_drawn += 1
             chosen = ChanceOutcome(value)
-        elif isinstance(action, ShowCard) and not new.can_apply(action):
+        elif isinstance(action, ShowCard) and seat not in (action.player, new.current_player):
+            # A card shown to a third seat: drawn again among the refuter's cards that
+            # match, never read from ``game`` (which would tell the seat what was shown).
             options = new.legal_actions()
-            suggester = new.current_player
-            if action.player == seat or suggester == seat or not options:
+            if not options:
                 return None
             chosen = options[rng.randrange(len(options))]
         if not new.can_apply(chosen):

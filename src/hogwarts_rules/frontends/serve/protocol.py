@@ -1641,22 +1641,33 @@ def _action_shown(action: Action, chooser: str, viewer: str | None, secret: bool
     """A bot's action as ``viewer`` may see it (``None``: the host sees every action whole).
 
     In a game with secrets (``secret``), an action chosen for another seat than the
-    viewer's is shown as its type and the fields that name its actor only, with
+    viewer's is shown as its type and the one field that names its actor only, with
     ``"redacted": true`` when something was left out (a card a bot shows is in its
-    action; what the viewer may know of the action, its events say).
+    action; what the viewer may know of the action, its events say). The actor's field
+    is found by name (``player``, or ``character``; in another package's action, the
+    first field holding the actor), never by value alone: a player may be named like a
+    card, and the card she shows must not pass for her name.
     """
     data = action.to_dict()
     if viewer is None or not secret or viewer == chooser:
         return data
-    actor = action.actor
-    shown = {
-        key: value
-        for key, value in data.items()
-        if key == "type" or (actor is not None and value == actor)
-    }
+    shown = {"type": data.get("type")}
+    key = _actor_key(data, action.actor)
+    if key is not None:
+        shown[key] = data[key]
     if shown != data:
         shown["redacted"] = True
     return shown
+
+
+def _actor_key(data: dict[str, Any], actor: str | None) -> str | None:
+    """The key of an action's data that names its actor (see `_action_shown`)."""
+    if actor is None:
+        return None
+    for key in ("player", "character"):
+        if data.get(key) == actor:
+            return key
+    return next((key for key, value in data.items() if key != "type" and value == actor), None)
 
 
 def _check_own_actions(game: GameBase, seat: str, steps: int) -> None:
