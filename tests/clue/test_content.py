@@ -485,6 +485,10 @@ def _too_many_doors(data: dict[str, Any]) -> None:
     data["board"]["doors"] += [{**first, "id": f"extra-{i}"} for i in range(MAX_DOORS)]
 
 
+def _fireplace_in_the_burrow(data: dict[str, Any]) -> None:
+    data["board"]["fireplaces"].append(BURROW)
+
+
 def _first_in_locations(data: dict[str, Any]) -> int:
     return next(i for i, c in enumerate(data["dark_deck"]) if c["affects"] == "in_locations")
 
@@ -546,6 +550,7 @@ BROKEN: list[tuple[str, Breaker, Path_]] = [
     ("duplicate door id", _duplicate_door_id, lambda d: "$.board.doors"),
     ("a door twice onto one square", _door_twice_onto_one_square, lambda d: "$.board.doors"),
     ("too many doors", _too_many_doors, lambda d: "$.board.doors"),
+    ("a fireplace in The Burrow", _fireplace_in_the_burrow, lambda d: "$.board.fireplaces"),
 ]
 
 

@@ -371,6 +371,24 @@ def test_closed_door_needs_alohomora_which_is_then_discarded() -> None:
     assert game.seats["Ann"].all_help == () and game.help_discard == ("Alohomora",)
 
 
+def test_two_closed_doors_use_up_two_alohomoras() -> None:
+    """CL-12: each closed door passed uses up one Alohomora, out of the Shack into The Burrow."""
+    game, _ = deal()
+    # The wheels at notches that close shack-north and burrow-south.
+    game = attrs.evolve(game, wheels=game.wheels.set("Hog's Head", 1).set("Hogwarts", 6))
+    assert {"shack-north", "burrow-south"} <= game.closed_doors()
+    game = moving(place(game, Ann="Shrieking Shack"), "Ann", 5)
+    game = give(game, "Ann", help_cards=["Alohomora"])
+    assert cl.BURROW not in destinations(game)  # one card opens one door only
+    game = give(game, "Ann", help_cards=["Alohomora"], hidden=["Alohomora"])
+    move = cl.MoveTo("Ann", cl.BURROW, alohomoras=2)
+    assert move in game.legal_actions()
+    game, events = game.apply(move)
+    assert of(events, cl.HelpCardUsed) == [cl.HelpCardUsed("Ann", "Alohomora")] * 2
+    assert game.seats["Ann"].all_help == ()
+    assert game.help_discard == ("Alohomora", "Alohomora")
+
+
 def test_star_square_stops_the_move_and_draws_a_help_card() -> None:
     game, _ = deal()
     star = next((r, c) for r, row in enumerate(BOARD.grid) for c, ch in enumerate(row) if ch == "*")

@@ -422,6 +422,8 @@ def _validate(content: Content) -> None:
     for loc in board.fireplaces:
         if loc not in expected:
             raise _bad("$.board.fireplaces", f"unknown location {loc!r}")
+    if BURROW in board.fireplaces:  # ruling CL-13: The Burrow is reached with the roll
+        raise _bad("$.board.fireplaces", f"{BURROW} has no fireplace: it is reached by walking")
     doors = {d.id: d for d in board.doors}
     for i, wheel in enumerate(board.wheels):
         for j, notch in enumerate(wheel.notches):
