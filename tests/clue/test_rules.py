@@ -444,6 +444,13 @@ def test_stuck_in_a_location_with_every_door_closed_stays_put() -> None:
         game = attrs.evolve(game, setup=setup)
     game = moving(place(game, Ann="Hog's Head"), "Ann", 6)
     assert game.legal_actions() == (cl.StayPut("Ann"),)
+    # Staying put enters nothing: no suggestion (only a location moved into allows one),
+    # and the turn passes with the pawn where it was.
+    game, _ = game.apply(cl.StayPut("Ann"))
+    assert game.entered is None
+    assert game.current_player != "Ann"
+    assert game.seats["Ann"].position == "Hog's Head"
+    assert not [a for a in game.legal_actions() if isinstance(a, cl.Suggest)]
 
 
 def test_felix_felicis_moves_seven_once() -> None:
