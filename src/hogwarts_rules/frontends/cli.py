@@ -394,6 +394,14 @@ def _seed_line(seed: int) -> str:
     return f"This game's seed was {seed}: replay this game with --seed {seed}."
 
 
+def _not_for_the_demo(spec: GameSpec, seats: int) -> int:
+    """Refuse ``--players`` for a demo that always has ``seats`` seats."""
+    return _error(
+        f"--players does not apply to the {spec.kind} demo "
+        f"(it always has {seats} {spec.seat_noun}s)"
+    )
+
+
 def _demo(args: argparse.Namespace, given_players: int | None) -> int:
     spec: GameSpec = args.game
     assert spec.demo is not None
@@ -403,10 +411,7 @@ def _demo(args: argparse.Namespace, given_players: int | None) -> int:
         return _error(f"the {spec.kind} demo has no --full narration")
     fewest, most = spec.demo_range
     if given_players is not None and fewest == most and given_players != fewest:
-        return _error(
-            f"--players does not apply to the {spec.kind} demo "
-            f"(it always has {fewest} {spec.seat_noun}s)"
-        )
+        return _not_for_the_demo(spec, fewest)  # refused before the game is played
     seed: int = secrets.randbits(64) if args.seed is None else args.seed
     lines: list[str] = []
     # The whole game is played before a line is shown, so that an option that does
@@ -417,10 +422,7 @@ def _demo(args: argparse.Namespace, given_players: int | None) -> int:
         game = demo(args.players, seed, lines.append)
     seats = len(game.seat_names)
     if given_players is not None and seats != given_players:
-        return _error(
-            f"--players does not apply to the {spec.kind} demo "
-            f"(it always has {seats} {spec.seat_noun}s)"
-        )
+        return _not_for_the_demo(spec, seats)  # a demo that declares no `demo_players`
     for line in lines:
         print(line)
     # The seed is the host's secret until the game is over: the end says it.
