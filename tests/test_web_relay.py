@@ -826,6 +826,27 @@ def test_the_module_runs_the_table() -> None:
             process.wait(timeout=20)
 
 
+def test_the_printed_links_accept_connections_before_the_server_runs(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # uvicorn's bind_socket only binds; a link printed before the socket listens refused
+    # connections until the server had started (a CI run saw "Connection refused").
+    import uvicorn
+
+    reached: list[bool] = []
+
+    def connect_instead(self: Any, sockets: list[socket.socket]) -> None:
+        host, port = sockets[0].getsockname()[:2]
+        printed = capsys.readouterr().out
+        assert f"http://{host}:{port}/" in printed
+        with socket.create_connection((host, port), timeout=5):
+            reached.append(True)
+
+    monkeypatch.setattr(uvicorn.Server, "run", connect_instead)
+    assert web.main(["adventure", "--seats", "Harry", "--port", "0"]) == 0
+    assert reached == [True]
+
+
 def test_the_error_codes_are_listed_once_and_true() -> None:
     from pathlib import Path
 

@@ -147,7 +147,11 @@ def run(args: argparse.Namespace) -> int:
     try:
         import uvicorn
 
-        from hogwarts_rules.frontends.web.app import create_app, uvicorn_config
+        from hogwarts_rules.frontends.web.app import (
+            create_app,
+            listening_socket,
+            uvicorn_config,
+        )
     except ImportError:
         print(f"hogwarts-rules: error: {EXTRA_MESSAGE}", file=sys.stderr)
         return 2
@@ -181,7 +185,7 @@ def run(args: argparse.Namespace) -> int:
     config = uvicorn_config(app, args.host, args.port)
     server = uvicorn.Server(config)
     config.load()
-    sock = config.bind_socket()
+    sock = listening_socket(config)
     port = sock.getsockname()[1]
     shown = f"[{name}]" if ":" in name else name
     base = f"http://{shown}:{port}/"
@@ -192,7 +196,7 @@ def run(args: argparse.Namespace) -> int:
     print(
         "Each link is one seat's: give it only to that person. Ctrl+C stops the table.", flush=True
     )
-    with contextlib.suppress(KeyboardInterrupt):
+    with sock, contextlib.suppress(KeyboardInterrupt):
         server.run(sockets=[sock])
     return 0
 

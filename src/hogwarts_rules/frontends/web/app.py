@@ -61,6 +61,7 @@ __all__ = [
     "WORKERS",
     "create_app",
     "host_names",
+    "listening_socket",
     "running",
     "uvicorn_config",
 ]
@@ -411,6 +412,18 @@ def uvicorn_config(
     )
 
 
+def listening_socket(config: Any) -> Any:
+    """Bind the uvicorn ``config``'s socket and listen on it at once; returns the socket.
+
+    uvicorn's ``Config.bind_socket`` only binds: the socket listens when the server has
+    started. A link printed in between would refuse connections, so the socket listens
+    here, before any address is shown, and early requests wait in the backlog.
+    """
+    sock = config.bind_socket()
+    sock.listen(config.backlog)
+    return sock
+
+
 @contextlib.contextmanager
 def running(app: ASGIApp, host: str = "127.0.0.1", port: int = 0, **options: Any) -> Iterator[str]:
     """Serve ``app`` with uvicorn in a thread while the block runs; yields the base URL.
@@ -422,7 +435,7 @@ def running(app: ASGIApp, host: str = "127.0.0.1", port: int = 0, **options: Any
     config = uvicorn_config(app, host, port, **options)
     server = uvicorn.Server(config)
     config.load()
-    sock = config.bind_socket()
+    sock = listening_socket(config)
     bound_host, bound_port = sock.getsockname()[:2]
     thread = threading.Thread(
         target=server.run, kwargs={"sockets": [sock]}, name="web-table", daemon=True
