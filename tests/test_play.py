@@ -498,7 +498,22 @@ def test_a_failed_write_is_reported_and_leaves_the_old_save(
     ("game", "seat", "seed", "players", "message"),
     [
         ("adventure", "Draco", 7, 3, "error: there is no seat called 'Draco'"),
-        ("clue", "Eve", 7, 4, "error: there is no seat called 'Eve' (the seats are Ann, Ben, Cat"),
+        (
+            "clue",
+            "Eve",
+            7,
+            4,
+            "error: there is no seat called 'Eve' (the seats are Ann, Ben, Cat, Dan);"
+            " use --players 5 for a table with Eve",
+        ),
+        (
+            "adventure",
+            "neville",
+            7,
+            2,
+            "error: there is no seat called 'neville' (the seats are Harry, Ron);"
+            " use --players 4 for a table with Neville",
+        ),
         ("adventure", None, 7, 5, "error: First Year Adventure is for 2 to 4 players, not 5"),
         ("clue", None, 7, 2, "error: Clue is for 3 to 5 players, not 2"),
         (

@@ -564,6 +564,14 @@ def test_bad_command_lines_exit_2(capsys: pytest.CaptureFixture[str]) -> None:
     assert capsys.readouterr().err.startswith("hogwarts-rules: error: ")
 
 
+def test_a_game_the_table_does_not_offer_is_named(capsys: pytest.CaptureFixture[str]) -> None:
+    assert web.main(["hr"]) == 2
+    error = capsys.readouterr().err
+    assert "the web table does not offer hufflepuff-ravenclaw (games: " in error
+    assert web.main(["chess"]) == 2
+    assert "unknown game 'chess' (known: " in capsys.readouterr().err
+
+
 # ----- on real sockets ---------------------------------------------------------------------------
 
 

@@ -1242,6 +1242,15 @@ def _default_options(spec: GameSpec) -> dict[str, object]:
     return {"max_rounds": ROUND_LIMIT} if "max_rounds" in names else {}
 
 
+def _more_players_hint(spec: GameSpec, seat: object, count: int) -> str:
+    """``; --players N has it`` when a bigger table of default seats has ``seat``."""
+    wanted = str(seat).casefold()
+    for more in range(count + 1, spec.max_players + 1):
+        if any(str(name).casefold() == wanted for name in spec.seat_names[:more]):
+            return f"; use --players {more} for a table with {spec.seat_names[more - 1]}"
+    return ""
+
+
 def run_play(
     game: str | GameSpec,
     *,
@@ -1394,6 +1403,7 @@ def run_play(
     if not matching:
         say_error(
             f"error: there is no seat called {str(seat)[:40]!r} (the seats are {', '.join(names)})"
+            + _more_players_hint(spec, seat, len(names))
         )
         return 2
     chosen = matching[0]

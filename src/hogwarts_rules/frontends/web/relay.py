@@ -400,7 +400,13 @@ class Relay:
             spec = None
         if spec is None or spec not in playable_games():
             known = ", ".join(s.kind for s in playable_games())
-            raise RelayError("bad_value", f"game: one of {known}", field="$.game")
+            if spec is None:
+                raise RelayError("bad_value", f"game: one of {known}", field="$.game")
+            raise RelayError(
+                "bad_value",
+                f"the web table does not offer {spec.kind} (games: {known})",
+                field="$.game",
+            )
         players_field = request.get("players")
         if players_field is None or type(players_field) is int:
             count = spec.default_players if players_field is None else players_field
