@@ -74,3 +74,14 @@ def test_play_out_stops_at_a_seat_without_a_bot() -> None:
     assert not final.is_over
     assert final.to_act == (people,)
     assert len(final.history) > 0
+
+
+@pytest.mark.parametrize("spec", [s for s in games() if s.bots], ids=lambda spec: spec.kind)
+def test_every_bot_has_a_repr_that_names_it_and_not_its_seed(spec: GameSpec) -> None:
+    game = spec.new_game(spec.min_players, seed=987654321)
+    for name in spec.bot_names:
+        shown = repr(spec.make_bot(name, game))
+        assert " object at 0x" not in shown, shown
+        assert shown.endswith(")") and shown[0].isupper(), shown
+        assert "987654321" not in shown
+    assert repr(RandomBot(123456789)) == "RandomBot()"

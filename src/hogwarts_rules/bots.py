@@ -51,6 +51,10 @@ class RandomBot:
         """Create a bot whose choices follow ``seed``."""
         self._random = random.Random(seed)
 
+    def __repr__(self) -> str:
+        # Not the seed: it would tell every choice the bot is going to make.
+        return "RandomBot()"
+
     def choose(self, view: Any, seat: str, actions: Sequence[Action]) -> Action:
         """See `Bot.choose`.
 

@@ -141,6 +141,9 @@ class HeuristicBot:
     team, and takes secret passages to the 3rd Floor when ready, else to a class.
     """
 
+    def __repr__(self) -> str:
+        return "HeuristicBot()"
+
     @staticmethod
     def ready(player: Player) -> bool:
         """True when the player has a chance to defeat Voldemort."""

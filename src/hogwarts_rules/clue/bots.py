@@ -129,6 +129,12 @@ class NotebookBot:
         # The nearest of some targets, by targets then position (see `_nearest`).
         self._nearest: dict[tuple[str, ...], Mapping[Position, int]] = {}
 
+    def __repr__(self) -> str:
+        from hogwarts_rules.clue.content import default_content
+
+        board = "" if self._board == default_content().board else "board=<custom board>"
+        return f"NotebookBot({board})"
+
     def candidates(self, view: ClueView) -> dict[str, list[str]]:
         """The cards of each category that may still be in the envelope."""
         seen = set(view.hand) | {card for _, card in view.shown_to_me}

@@ -287,6 +287,12 @@ class DetectiveBot:
         self._distance_cache: dict[str, Mapping[Position, int]] = {}
         self._known: dict[str, _Knowledge] = {}
 
+    def __repr__(self) -> str:
+        from hogwarts_rules.clue.content import default_content
+
+        board = "" if self._board == default_content().board else "board=<custom board>, "
+        return f"DetectiveBot({board}threshold={self.threshold!r}, step_cost={self.step_cost!r})"
+
     # ----- what the bot knows ----------------------------------------------------------------
 
     def _tables(self, view: ClueView) -> _Knowledge:
