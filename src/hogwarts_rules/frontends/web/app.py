@@ -38,7 +38,7 @@ import anyio
 import anyio.to_thread
 from sse_starlette.sse import EventSourceResponse
 from starlette.applications import Starlette
-from starlette.requests import Request
+from starlette.requests import ClientDisconnect, Request
 from starlette.responses import Response
 from starlette.routing import Route
 from starlette.types import ASGIApp, Receive, Scope, Send
@@ -220,6 +220,12 @@ async def _read_body(request: Request, seconds: float) -> bytes:
                     )
     except TimeoutError:
         raise RelayError("bad_request", "the body came too slowly", 408) from None
+    except ClientDisconnect:
+        # Gone before the whole body came: nobody reads the answer, and nothing is logged
+        # (unhandled, it logged a traceback per request, which anyone could repeat).
+        raise RelayError(
+            "bad_request", "the connection closed before the whole body", 400
+        ) from None
     return bytes(body)
 
 
