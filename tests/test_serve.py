@@ -231,6 +231,13 @@ def test_schema_op_gives_the_generated_schemas() -> None:
             assert schema["$id"].endswith(f"/{kind}/{name}.json")
     refused(server, "bad_value", op="schema", game="clue", name="hand")
     refused(server, "unknown_game", op="schema", game="chess", name="game")
+    # The protocol's own: the schema of every reply, as docs/schemas/protocol/reply.json.
+    from hogwarts_rules.frontends.schema import protocol_schema
+
+    replies = ok(server, op="schema", name="reply")
+    assert replies["kind"] == "protocol" and replies["schema"] == protocol_schema()
+    assert refused(server, "missing_field", op="schema", name="action")["field"] == "$.game"
+    refused(server, "bad_value", op="schema", game="clue", name="reply")
 
 
 def test_quit_stops_the_run_loop() -> None:
@@ -245,7 +252,7 @@ def test_quit_stops_the_run_loop() -> None:
 def test_replies_conform_to_the_games_schemas() -> None:
     server = Server()
     game_id = new_clue(server)
-    ok(
+    played = ok(
         server,
         op="play_bots",
         seat=TABLE,
@@ -257,6 +264,20 @@ def test_replies_conform_to_the_games_schemas() -> None:
     for name in ("action", "event", "view", "game"):
         schema = ok(server, op="schema", game="clue", name=name)["schema"]
         validators[name] = jsonschema.validators.validator_for(schema)(schema)
+    # The table sees every bot's action redacted or whole: each fits its own schema.
+    from hogwarts_rules.frontends.schema import protocol_schema
+
+    defs = protocol_schema()["$defs"]
+    jsonschema.validate(played, {"$defs": defs, "$ref": "#/$defs/reply.play_bots"})
+    redacted = {"$defs": defs, "$ref": "#/$defs/redacted_action"}
+    assert any(action.get("redacted") for action in played["actions"])
+    for action in played["actions"]:
+        if action.get("redacted"):
+            jsonschema.validate(action, redacted)
+            with pytest.raises(jsonschema.ValidationError):
+                validators["action"].validate(action)
+        else:
+            validators["action"].validate(action)
     for seat in ["Ann", "Ben", TABLE]:
         state = ok(server, op="state", game_id=game_id, seat=seat)
         validators["view"].validate(state["view"])
@@ -455,6 +476,17 @@ def test_hufflepuff_ravenclaw_game_master_actions_and_decisions() -> None:
     end = ok(server, op="apply", game_id="g1", seat="Sky", action={"type": "hr.end_scene"})
     assert end["is_over"] and end["outcome"]["reason"] == "scene_ended"
     refused(server, "unknown_bot", op="bot", game_id="g1", seat="Sky", bot="heuristic")
+
+
+def test_a_game_master_action_is_no_seats_to_take_back() -> None:
+    server = Server()
+    ok(server, op="new", game="hr", players=["Sky", "Weasley"], seed=4)
+    ok(server, op="apply", game_id="g1", seat="Sky", action={"type": "hr.school_break"})
+    error = refused(server, "illegal_action", op="undo", game_id="g1", seat="Sky")
+    assert error["rule"] == "no_take_back"
+    assert error["message"] == (
+        "cannot take back: a game master's action is no seat's own (practice mode takes it back)"
+    )
 
 
 # ----- the seat rule ------------------------------------------------------------------------------
@@ -891,7 +923,8 @@ def test_every_error_code_can_be_produced(monkeypatch: pytest.MonkeyPatch) -> No
     expect("unknown_game", '{"op": "new", "game": "chess", "players": ["A", "B"]}')
     expect("no_such_game", '{"op": "save", "game_id": "g42"}')
     expect("unknown_seat", '{"op": "state", "game_id": "g1", "seat": "Draco"}')
-    expect("unknown_seat", '{"op": "play_bots", "game_id": "g1", "bots": {"table": "random"}}')
+    expect("bad_value", '{"op": "play_bots", "game_id": "g1", "bots": {"table": "random"}}')
+    expect("unknown_seat", '{"op": "play_bots", "game_id": "g1", "bots": {"Draco": "random"}}')
     expect(
         "not_your_turn",
         '{"op": "apply", "game_id": "g1", "seat": "table", "action": {"type": "clue.deal"}}',
@@ -1824,3 +1857,16 @@ def test_a_bot_named_like_a_card_shows_it_redacted() -> None:
                 "card": "Scabior",
             }
     assert shown_by_name > 0  # the case that once leaked was played
+
+
+def test_a_whole_number_written_with_a_decimal_point_is_refused_saying_how_to_write_it() -> None:
+    server = Server()
+    game_id = new_clue(server)
+    error = refused(server, "bad_type", op="events", game_id=game_id, seat="Ann", since=2.0)
+    assert (
+        error["message"]
+        == "since must be a whole number, not 2.0 (a number with a decimal point: write 2)"
+    )
+    assert refused(server, "bad_type", op="events", game_id=game_id, seat="Ann", since=2.5)[
+        "message"
+    ] == ("since must be a whole number, not a number")

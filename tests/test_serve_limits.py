@@ -25,6 +25,7 @@ from hogwarts_rules.frontends.serve import (
     protocol,
     transport,
 )
+from hogwarts_rules.names import MAX_NAME_LENGTH
 
 Reply = dict[str, Any]
 
@@ -83,6 +84,7 @@ def test_a_game_at_the_step_limit_saves_and_loads_back() -> None:
     hello = ok(server, op="hello")
     assert hello["limits"]["max_game_steps"] == MAX_GAME_STEPS
     assert hello["limits"]["max_line_bytes"] == MAX_LINE_BYTES
+    assert hello["limits"]["max_name_length"] == MAX_NAME_LENGTH
     # One action more is refused before any replay, naming the field.
     data = game.to_dict()
     data["actions"].append(data["actions"][-1])

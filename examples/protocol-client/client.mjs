@@ -150,6 +150,10 @@ class Checker {
     if (reply.action) this.object(kind, "action", reply.action, `${where}.action`);
     for (const action of reply.actions || []) {
       if (!action.redacted) this.object(kind, "action", action, `${where}.actions`);
+      else {
+        const ref = "#/$defs/redacted_action";
+        for (const problem of this.protocol.errors(action, ref)) this.fail(`${where}.actions`, problem);
+      }
     }
     for (const chance of reply.chance || []) this.object(kind, "action", chance.action, `${where}.chance`);
     if (reply.outcome) this.object(kind, "outcome", reply.outcome, `${where}.outcome`);

@@ -242,7 +242,8 @@ SPEC: Final = GameSpec(
         Option(
             "content",
             "object",
-            "The board and decks, as `clue.load_content` reads them (default: the library's).",
+            "The board and decks as JSON (docs/clue.md, 'Your own board and decks';"
+            " default: the library's).",
             parse=_content,
         ),
     ),

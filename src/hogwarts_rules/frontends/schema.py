@@ -1164,10 +1164,22 @@ def protocol_schema() -> Schema:
         ),
         "reply.apply": _p_reply(moved),
         "reply.bot": _p_reply({"action": obj, **moved}),
+        "redacted_action": {
+            "description": (
+                "A bot's action chosen for another seat, in a game with secrets (play_bots):"
+                ' its "type" and the field naming its actor ("player") only. Any other'
+                " action of a reply is whole and fits the game's action.json."
+            ),
+            **_p_object({"type": string, "redacted": {"const": True}}),
+            "additionalProperties": string,  # the actor's field
+        },
         "reply.play_bots": _p_reply(
             {
                 "steps": _p_int(),
-                "actions": objects,
+                "actions": {
+                    "type": "array",
+                    "items": {"anyOf": [{"$ref": "#/$defs/redacted_action"}, obj]},
+                },
                 "actors": strings,
                 "stopped": {
                     "enum": ["over", "max_steps", "step_limit", "chance", "no_bot"],

@@ -132,7 +132,7 @@ SPEC: Final = GameSpec(
         Option(
             "extra_spells",
             "object",
-            "Spell name -> spell (class, year, effect), besides the standard spells.",
+            "Spell name -> spell {skill, year, effect}, besides the standard spells.",
             parse=_extra_spells,
         ),
     ),

@@ -58,7 +58,8 @@ from hogwarts_rules.engine import (
 )
 from hogwarts_rules.errors import MAX_MESSAGE, InvalidDataError, RulesError, bounded
 from hogwarts_rules.events import DiceRekeyed, Event, events_for
-from hogwarts_rules.frontends.schema import SCHEMA_NAMES, game_schemas
+from hogwarts_rules.frontends.schema import SCHEMA_NAMES, game_schemas, protocol_schema
+from hogwarts_rules.names import MAX_NAME_LENGTH
 from hogwarts_rules.serialization import (
     check_action_count,
     check_safe_integers,
@@ -221,6 +222,9 @@ _JSON_TYPES: Final[Mapping[str, Callable[[object], bool]]] = {
     "object": lambda value: isinstance(value, dict),
 }
 _COMMON_FIELDS: Final = frozenset({"id", "op", "protocol"})
+_PROTOCOL_SCHEMA: Final = "reply"
+"""``{"op": "schema", "name": "reply"}`` (no game): the protocol's replies, `protocol_schema`."""
+
 # op -> (required fields, optional fields), besides id, op and protocol.
 _FIELDS: Final[Mapping[str, tuple[tuple[str, ...], tuple[str, ...]]]] = {
     "hello": ((), ()),
@@ -235,7 +239,7 @@ _FIELDS: Final[Mapping[str, tuple[tuple[str, ...], tuple[str, ...]]]] = {
     "undo": (("game_id",), ("seat", "role", "steps", "to_step")),
     "close": (("game_id",), ()),
     "list": ((), ()),
-    "schema": (("game", "name"), ()),
+    "schema": (("name",), ("game",)),
     "quit": ((), ()),
 }
 
@@ -333,6 +337,9 @@ def _json_type(value: object) -> str:
         return "null"
     if isinstance(value, bool):
         return "a boolean"
+    if isinstance(value, float) and value.is_integer() and abs(value) < 2**53:
+        # 7.0 is not 7 here: say how to write it (a writer of doubles prints 7.0).
+        return f"{value!r} (a number with a decimal point: write {int(value)})"
     if isinstance(value, int | float):
         return "a number"
     if isinstance(value, str):
@@ -863,6 +870,7 @@ class Server:
                 "max_play_steps": MAX_PLAY_STEPS,
                 "max_game_steps": MAX_GAME_STEPS,
                 "max_message": MAX_MESSAGE,
+                "max_name_length": MAX_NAME_LENGTH,
             },
             "error_codes": list(ERROR_CODES),
         }
@@ -996,6 +1004,8 @@ class Server:
         bots: dict[str, str] = {}
         for seat, name in bots_field.items():
             where = _key_path("$.bots", seat)
+            if seat == TABLE:  # as `bot` says it
+                raise Refusal("bad_value", "the table's seat is not played by a bot", where)
             if seat not in entry.seats:
                 raise Refusal(
                     "unknown_seat",
@@ -1183,6 +1193,15 @@ class Server:
         }
 
     def _schema(self, request: Mapping[str, Any]) -> dict[str, Any]:
+        if "game" not in request:  # the protocol's own schema: its replies
+            if request.get("name") == _PROTOCOL_SCHEMA:
+                return {"kind": "protocol", "name": _PROTOCOL_SCHEMA, "schema": protocol_schema()}
+            raise Refusal(
+                "missing_field",
+                f"game is required (only the protocol's own schema, {_PROTOCOL_SCHEMA!r},"
+                " has none)",
+                "$.game",
+            )
         spec = _game(request["game"], "$.game")
         name = _string(request, "name")
         if name not in SCHEMA_NAMES:
@@ -1685,8 +1704,15 @@ def _check_own_actions(game: GameBase, seat: str, steps: int) -> None:
         )
     if game.practice:
         return
-    if any(action.actor != seat for action in game.history[-steps:]):
-        if steps == 1:
+    taken = game.history[-steps:]
+    if any(action.actor != seat for action in taken):
+        if any(action.actor is None for action in taken):
+            # A game master's action (Hufflepuff & Ravenclaw) belongs to no seat.
+            message = (
+                "cannot take back: a game master's action is no seat's own"
+                " (practice mode takes it back)"
+            )
+        elif steps == 1:
             message = f"cannot take back: the last action was not {seat}'s own"
         else:
             message = f"cannot take back: the last {steps} actions were not all {seat}'s own"
