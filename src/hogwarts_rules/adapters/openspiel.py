@@ -26,7 +26,8 @@ tensors its observation codec.
 - **Returns** at the end: +1 to each winner, -1 to every other player, 0 to
   everyone when nobody wins or the game was cut short (`GameType.Utility.GENERAL_SUM`).
 - **Strings and tensors**: the information state string of a player is every
-  event it has seen and every action it took, in order (perfect recall); the
+  event it has seen, every question it was asked and every action it took, in
+  order (perfect recall); the
   observation string is its view as JSON. Both tensors are the observation codec's
   vector of the player's view (a Clue view holds all a seat has learned).
 - ``serialize()`` / ``deserialize_state()`` write the library's saved game (JSON).
@@ -40,6 +41,7 @@ Without the extra, importing the module registers nothing and `load` raises
 
 from __future__ import annotations
 
+import base64
 import json
 import random
 from collections.abc import Callable, Iterable, Mapping
@@ -49,7 +51,7 @@ from hogwarts_rules.actions import Action, ChanceOutcome
 from hogwarts_rules.bots import deciding_seat, seat_actions
 from hogwarts_rules.catalogue import find_game
 from hogwarts_rules.dice import CHANCE, MAX_SIDES, ExternalDice
-from hogwarts_rules.engine import ChanceRequest, GameBase
+from hogwarts_rules.engine import ChanceRequest, Decision, GameBase
 from hogwarts_rules.errors import IllegalActionError, InvalidDataError
 from hogwarts_rules.events import events_for
 from hogwarts_rules.spec import GameSpec, OptionError
@@ -108,6 +110,28 @@ def _defaults(spec: GameSpec) -> dict[str, Any]:
     return params
 
 
+_BASE64: Final = "base64:"
+"""The prefix of a JSON parameter as the game's string writes it: OpenSpiel's game
+strings split parameters at commas, which JSON text is full of, so the game keeps a
+JSON parameter as ``base64:`` and the URL-safe Base64 of its text (no padding)."""
+
+
+def _string_safe(text: str) -> str:
+    """A JSON parameter's text as the game's string keeps it (see `_BASE64`)."""
+    if text.startswith(_BASE64):
+        return text
+    return _BASE64 + base64.urlsafe_b64encode(text.encode()).decode("ascii").rstrip("=")
+
+
+def _json_text(value: str) -> str:
+    """A JSON parameter's text, given as JSON or as the game's string keeps it."""
+    if not value.startswith(_BASE64):
+        return value
+    data = value.removeprefix(_BASE64)
+    decoded = base64.urlsafe_b64decode(data + "=" * (-len(data) % 4))
+    return decoded.decode()
+
+
 def _options(spec: GameSpec, params: Mapping[str, Any]) -> dict[str, Any]:
     """The game options the parameters give (0 and ``""``: the rules' default)."""
     options: dict[str, Any] = {}
@@ -117,7 +141,7 @@ def _options(spec: GameSpec, params: Mapping[str, Any]) -> dict[str, Any]:
             continue
         if option.type in ("object", "array"):
             try:
-                value = json.loads(value)
+                value = json.loads(_json_text(value))
             except (TypeError, ValueError, RecursionError):
                 raise OptionError(
                     "bad_option", f"{option.name}: give it as JSON text", option.name
@@ -168,11 +192,20 @@ class HogwartsGame(_Game):  # type: ignore[misc]
             utility_sum=None,
             max_game_length=self.max_steps,
         )
-        super().__init__(_game_type(self.SHORT_NAME, spec), info, dict(merged))
+        kept = dict(merged)  # JSON text kept so that the game's string parses again
+        for option in spec.options:
+            if option.type in ("object", "array") and kept[option.name]:
+                kept[option.name] = _string_safe(kept[option.name])
+        super().__init__(_game_type(self.SHORT_NAME, spec), info, kept)
 
     def new_initial_state(self) -> HogwartsState:
         """The game before anybody decides (steps nobody decides already applied)."""
         return HogwartsState(self)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # pyspiel's own pickling of a Python game skips ``__init__`` (the copy had no
+        # rules): load it again from its string, which every parameter survives.
+        return (pyspiel.load_game, (str(self),))
 
     def make_py_observer(
         self, iig_obs_type: Any = None, params: Mapping[str, Any] | None = None
@@ -296,6 +329,18 @@ class HogwartsState(_State):  # type: ignore[misc]
             if len(legal) != 1 or legal[0].actor is not None:
                 break
             self._play(legal[0])
+        request = self.game.awaiting
+        seats = self._owner.seats
+        if type(request) is Decision and request.player in seats:
+            # What the decider is asked goes in its string (in a game of perfect
+            # information, in everyone's): a roll to keep or change shows no event,
+            # and the question is all that tells a 1 from a 2.
+            line = f"{request.player} is asked: {request.prompt}"
+            asked = range(len(seats)) if self._owner.spec.perfect_information else ()
+            seen = list(self._box.seen)
+            for i in asked or (seats.index(request.player),):
+                seen[i] = (line, seen[i])
+            self._box = _Box(self.game, self._box.moves, tuple(seen))
 
     def _see(self, events: Iterable[Any]) -> None:
         listed = tuple(events)
