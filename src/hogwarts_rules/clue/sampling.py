@@ -44,7 +44,7 @@ from hogwarts_rules.clue.game import Game
 from hogwarts_rules.clue.vocabulary import Phase
 from hogwarts_rules.dice import ExternalDice
 from hogwarts_rules.engine import ChanceRequest, GameRecord
-from hogwarts_rules.events import events_for
+from hogwarts_rules.events import Event, events_for
 
 __all__ = ["MAX_TRIES", "resample", "sample_deals"]
 
@@ -161,10 +161,11 @@ def resample(game: Game, seat: str, rng: random.Random, *, weighted: bool = Fals
     record = game.record
     start = Game.replay(GameRecord(record.game, record.setup, ()))
     own_help, shown = _face_down(game, seat)
+    seen = _seen(start, record.actions, seat)  # the same for every candidate
     for _ in range(MAX_TRIES):
         deal = None if book is None else sample_deals(book, 1, rng, weighted=weighted)[0]
         hidden = _hidden_help(start, seat, own_help, shown, rng)
-        found = _candidate(start, record.actions, seat, deal, hidden, rng)
+        found = _candidate(start, record.actions, seat, deal, hidden, seen, rng)
         if found is not None:
             return found
     raise RuntimeError(f"no game consistent with {seat}'s view was drawn in {MAX_TRIES} tries")
@@ -229,22 +230,35 @@ def _hidden_help(
     return dealt
 
 
+def _seen(start: Game, actions: Sequence[Action], seat: str) -> list[tuple[Event, ...]]:
+    """What ``seat`` saw of each action of the game played from ``start``."""
+    game = start
+    seen = []
+    for action in actions:
+        game, events = game.apply(action)
+        seen.append(events_for(events, seat))
+    return seen
+
+
 def _candidate(
     start: Game,
     actions: Sequence[Action],
     seat: str,
     deal: Deal | None,
     hidden: Mapping[str, str],
+    seen: Sequence[tuple[Event, ...]],
     rng: random.Random,
 ) -> Game | None:
-    """One candidate game, or ``None`` when it is rejected."""
+    """One candidate game, or ``None`` when it is rejected (as soon as it is).
+
+    ``seen`` is what the seat saw of each action of the real game (`_seen`).
+    """
     hands = {} if deal is None else {owner: list(cards) for owner, cards in deal.items()}
     envelope = {} if deal is None else {_category(card): card for card in deal[ENVELOPE]}
-    old, new = start, start
+    new = start
     dealt_cards = 0
     help_drawn = 0
-    keep = Fraction(1)
-    for action in actions:
+    for action, saw in zip(actions, seen, strict=True):
         request = new.awaiting
         chosen: Action = action
         if isinstance(request, ChanceRequest):
@@ -264,7 +278,12 @@ def _candidate(
                     if drawer != seat:
                         value = hidden.get(drawer, value)
                 else:
-                    keep *= _keep_help(new, seat, str(value))
+                    # Kept with this probability; each draw is tested as it comes (the
+                    # product of the tests is the candidate's chance to be kept), so
+                    # that a candidate is dropped before the rest of the game is replayed.
+                    keep = _keep_help(new, seat, str(value))
+                    if keep < 1 and rng.randrange(keep.denominator) >= keep.numerator:
+                        return None
                 help_drawn += 1
             chosen = ChanceOutcome(value)
         elif isinstance(action, ShowCard) and seat not in (action.player, new.current_player):
@@ -276,12 +295,9 @@ def _candidate(
             chosen = options[rng.randrange(len(options))]
         if not new.can_apply(chosen):
             return None
-        old, old_events = old.apply(action)
         new, new_events = new.apply(chosen)
-        if events_for(old_events, seat) != events_for(new_events, seat):
+        if events_for(new_events, seat) != saw:
             return None
-    if keep < 1 and rng.randrange(keep.denominator) >= keep.numerator:
-        return None
     return new
 
 
