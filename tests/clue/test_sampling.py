@@ -245,3 +245,44 @@ def test_resample_does_not_read_a_card_shown_to_another_seat() -> None:
         first = resample(one, "Ann", random.Random(seed))
         second = resample(other, "Ann", random.Random(seed))
         assert first.history == second.history
+
+
+def test_a_help_draws_bound_is_the_same_in_every_world_the_seat_cannot_tell_apart(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # Exact rejection needs, at every Help card drawn after the deal, a bound that is
+    # at least the deck's copies and the same in all the worlds the seat cannot tell
+    # apart (here: the others' face-down cards drawn again).
+    from fractions import Fraction
+
+    from hogwarts_rules.clue import sampling
+    from hogwarts_rules.engine import GameRecord
+
+    game = _played(2, 300)
+    seat = "Ann"
+    record = game.record
+    start = clue.Game.replay(GameRecord(record.game, record.setup, ()))
+    own, shown = sampling._face_down(game, seat)
+    seen = sampling._seen(start, record.actions, seat)
+    current: list[tuple[int, int]] = []
+
+    def recording(state: clue.Game, who: str, card: str) -> Fraction:
+        current.append((sampling._help_bound(state, who, card), state.help_deck.count(card)))
+        return Fraction(1)
+
+    monkeypatch.setattr(sampling, "_keep_help", recording)
+    rng = random.Random(3)
+    book = Notebook.from_view(game.view(seat))
+    kept = []
+    for _ in range(40):
+        current.clear()
+        deal = sample_deals(book, 1, rng)[0]
+        hidden = sampling._hidden_help(start, seat, own, shown, rng)
+        if sampling._candidate(start, record.actions, seat, deal, hidden, seen, rng) is not None:
+            kept.append((tuple(current), tuple(sorted(hidden.items()))))
+    assert len(kept) >= 10 and len({worlds for _, worlds in kept}) >= 2
+    bounds = {tuple(bound for bound, _ in draws) for draws, _ in kept}
+    assert len(bounds) == 1 and len(next(iter(bounds))) >= 3, bounds
+    # ... where the deck's own copies differ (so the deck alone would be no bound).
+    assert len({tuple(in_deck for _, in_deck in draws) for draws, _ in kept}) >= 2
+    assert all(in_deck <= bound for draws, _ in kept for bound, in_deck in draws)

@@ -308,13 +308,23 @@ def _category(card: str) -> str:
 def _keep_help(game: Game, seat: str, card: str) -> Fraction:
     """How likely a Help card drawn after the deal is, against a bound the same in every world.
 
-    The bound counts the card among those the seat has not seen (the deck, the
-    discards and the others' face-down cards), which are the same in every game the
-    seat cannot tell apart; the deck is one part of them.
+    The copies of ``card`` in the deck, over `_help_bound`.
     """
-    unseen = Counter(game.help_deck) + Counter(game.help_discard)
+    bound = _help_bound(game, seat, card)
+    return Fraction(game.help_deck.count(card), bound) if bound else Fraction(0)
+
+
+def _help_bound(game: Game, seat: str, card: str) -> int:
+    """The copies of ``card`` that ``seat`` has not seen: in the deck or face down with others.
+
+    The same in every game the seat cannot tell apart: all the copies but its own,
+    those face up and those discarded, which every seat sees go (a card used up or
+    protecting is shown). The deck is one part of them, so the deck's count over this
+    is at most 1. (Counting the discards too was exact but needlessly low: a card
+    with a copy in the discards was kept half the time in every world.)
+    """
+    unseen = game.help_deck.count(card)
     for name, record in game.seats.items():
         if name != seat:
-            unseen.update(record.hidden_help)
-    in_deck = game.help_deck.count(card)
-    return Fraction(in_deck, unseen[card]) if unseen[card] else Fraction(0)
+            unseen += record.hidden_help.count(card)
+    return unseen
