@@ -731,7 +731,11 @@ def test_load_refuses_bad_saved_games() -> None:
     broken["state"]["envelope"] = ["Draco Malfoy", "Cursed Necklace", "Hogwarts"]
     error = refused(server, "invalid_data", op="load", game=broken)
     assert error["field"] == "$.game.state" and "Draco" not in error["message"]
-    refused(server, "invalid_data", op="load", game=[saved])
+    assert error["rule"] == "state_mismatch"  # the loader's own code, to branch on
+    assert refused(server, "invalid_data", op="load", game={**saved, "version": 99})["rule"] == (
+        "bad_version"
+    )
+    assert "rule" not in refused(server, "invalid_data", op="load", game=[saved])
     refused(server, "unknown_game", op="load", game={**saved, "game": "chess"})
     renamed = json.loads(json.dumps(saved))
     renamed["setup"]["players"][1] = TABLE

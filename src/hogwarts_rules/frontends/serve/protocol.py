@@ -253,7 +253,8 @@ class Refusal(Exception):
         code: one of `ERROR_CODES`.
         message: what was wrong, for people.
         field: the path of the request's part to blame (``"$.players[2]"``), or ``None``.
-        rule: for ``illegal_action``, the code the rules gave.
+        rule: for ``illegal_action``, the code the rules gave; for ``invalid_data``
+            found by the library's loader, the loader's code (`InvalidDataError.code`).
         expected: the values that would have been accepted where the request named
             something unknown (an action type, an option, a seat, a game, a bot, a
             schema), as data, or ``None``.
@@ -1098,12 +1099,12 @@ class Server:
         try:  # before any replay: a game may reach MAX_GAME_STEPS actions, no more
             check_action_count(data.get("actions"), MAX_GAME_STEPS, "$.game.actions")
         except InvalidDataError as exc:
-            raise Refusal("invalid_data", _bare(exc), exc.path) from None
+            raise Refusal("invalid_data", _bare(exc), exc.path, exc.code) from None
         self._check_room()
         try:
             start, game, log, due = _replayed(spec, data)
         except InvalidDataError as exc:
-            raise Refusal("invalid_data", _bare(exc), "$.game" + exc.path[1:]) from None
+            raise Refusal("invalid_data", _bare(exc), "$.game" + exc.path[1:], exc.code) from None
         for index, seat in enumerate(game.seat_names):
             if seat == TABLE:
                 raise Refusal(
@@ -1610,7 +1611,7 @@ def _action(game: GameBase, data: object) -> Action:
     try:
         action = ACTIONS.structure(data, Action, "$.action")
     except InvalidDataError as exc:
-        raise Refusal("invalid_data", _bare(exc), exc.path) from None
+        raise Refusal("invalid_data", _bare(exc), exc.path, exc.code) from None
     if not isinstance(action, game.ACTION_TYPE | ChanceOutcome):
         raise Refusal(
             "invalid_data", f"{action.TYPE} is not an action of {game.KIND}", "$.action.type"
