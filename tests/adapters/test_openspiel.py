@@ -84,6 +84,8 @@ def test_clue_objects_as_json_text() -> None:
     with pytest.raises(OptionError) as caught:
         adapter.load(CLUE, {"players": 3, "students": "{nope"})
     assert caught.value.code == "bad_option"
+    with pytest.raises(OptionError, match="give it as JSON text"):
+        adapter.load(CLUE, {"players": 3, "students": "base64:!!not base64"})
     with pytest.raises(UnknownGameError):
         find_game("python_hogwarts_clue")  # the pyspiel names are not the library's
 

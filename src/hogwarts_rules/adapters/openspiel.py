@@ -123,10 +123,10 @@ def _string_safe(text: str) -> str:
     return _BASE64 + base64.urlsafe_b64encode(text.encode()).decode("ascii").rstrip("=")
 
 
-def _json_text(value: str) -> str:
+def _json_text(value: Any) -> Any:
     """A JSON parameter's text, given as JSON or as the game's string keeps it."""
-    if not value.startswith(_BASE64):
-        return value
+    if not isinstance(value, str) or not value.startswith(_BASE64):
+        return value  # (not text: `json.loads` refuses it)
     data = value.removeprefix(_BASE64)
     decoded = base64.urlsafe_b64decode(data + "=" * (-len(data) % 4))
     return decoded.decode()
@@ -194,8 +194,9 @@ class HogwartsGame(_Game):  # type: ignore[misc]
         )
         kept = dict(merged)  # JSON text kept so that the game's string parses again
         for option in spec.options:
-            if option.type in ("object", "array") and kept[option.name]:
-                kept[option.name] = _string_safe(kept[option.name])
+            text = kept[option.name]
+            if option.type in ("object", "array") and isinstance(text, str) and text:
+                kept[option.name] = _string_safe(text)
         super().__init__(_game_type(self.SHORT_NAME, spec), info, kept)
 
     def new_initial_state(self) -> HogwartsState:
