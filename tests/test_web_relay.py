@@ -328,6 +328,24 @@ def test_new_never_evicts_a_live_game() -> None:
     )
 
 
+def test_a_page_never_evicts_the_hosts_own_game() -> None:
+    # The game the command line started (its links printed at the terminal) stays,
+    # however long idle, when pages fill the table: a page's new game is refused.
+    now = [0.0]
+    relay = Relay(limits=Limits(games=2, idle_seconds=60), clock=lambda: now[0])
+    host = relay.add_game("clue", 3, ["Ann"])
+    page = relay.handle({"op": "new", "game": "clue", "players": PLAYERS}, creator="10.0.0.1")
+    now[0] = 61.0
+    again = relay.handle({"op": "new", "game": "clue", "players": PLAYERS}, creator="10.0.0.2")
+    assert again["ok"], again  # the page's idle game made room
+    assert host["game_id"] in relay.game_ids() and page["game_id"] not in relay.game_ids()
+    now[0] = 200.0
+    relay.handle({"op": "state", "token": again["tokens"]["Ann"]})  # live again
+    full = relay.handle({"op": "new", "game": "clue", "players": PLAYERS}, creator="10.0.0.3")
+    assert full["error"]["code"] == "too_many_games"  # the host's idle game stays
+    assert relay.game_ids() == [host["game_id"], again["game_id"]]
+
+
 def test_bad_new_games_are_refused(client: TestClient) -> None:
     cases: list[dict[str, Any]] = [
         {"game": "hufflepuff-ravenclaw"},

@@ -16,7 +16,7 @@ A request is a JSON object with an ``op``:
   its secret ``token``. The creator (the client's address) may hold at most
   `Limits.games_per_creator` games and the relay `Limits.games`; when full, only
   games idle for `Limits.idle_seconds` are closed (the oldest-idle first): a live
-  game is never evicted.
+  game is never evicted, nor the host's own (`Relay.add_game`) for a page's game.
 - ``state``: the seat's state (its view, its choices in words, its events since
   ``since``, its picture and its notebook).
 - ``apply``: the seat's ``action`` (one of its choices); the bots then play until a
@@ -671,6 +671,8 @@ class Relay:
         for table in idle(mine=False):
             if len(self._tables) < limits.games:
                 break
+            if table.creator == _CREATOR_CLI and creator != _CREATOR_CLI:
+                continue  # the host's own game (its links were printed) is never a page's room
             self._close(table)
         if len(self._tables) >= limits.games:
             raise RelayError(
