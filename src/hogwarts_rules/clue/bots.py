@@ -117,6 +117,13 @@ def _walk_distances(board: Board, target: str) -> dict[Position, int]:
     return result
 
 
+def _custom_board(board: Board) -> str:
+    """``"board=<custom board>, "`` in a bot's repr when it plays on another board, else ``""``."""
+    from hogwarts_rules.clue.content import default_content
+
+    return "" if board == default_content().board else "board=<custom board>, "
+
+
 class NotebookBot:
     """A sensible detective that only uses what its player may know."""
 
@@ -130,10 +137,7 @@ class NotebookBot:
         self._nearest: dict[tuple[str, ...], Mapping[Position, int]] = {}
 
     def __repr__(self) -> str:
-        from hogwarts_rules.clue.content import default_content
-
-        board = "" if self._board == default_content().board else "board=<custom board>"
-        return f"NotebookBot({board})"
+        return f"NotebookBot({_custom_board(self._board).rstrip(', ')})"
 
     def candidates(self, view: ClueView) -> dict[str, list[str]]:
         """The cards of each category that may still be in the envelope."""

@@ -59,7 +59,7 @@ from hogwarts_rules.clue.actions import (
     Suggest,
     UseFireplace,
 )
-from hogwarts_rules.clue.bots import _distances, _position
+from hogwarts_rules.clue.bots import _custom_board, _distances, _position
 from hogwarts_rules.clue.cards import (
     BURROW,
     ITEMS,
@@ -288,9 +288,7 @@ class DetectiveBot:
         self._known: dict[str, _Knowledge] = {}
 
     def __repr__(self) -> str:
-        from hogwarts_rules.clue.content import default_content
-
-        board = "" if self._board == default_content().board else "board=<custom board>, "
+        board = _custom_board(self._board)
         return f"DetectiveBot({board}threshold={self.threshold!r}, step_cost={self.step_cost!r})"
 
     # ----- what the bot knows ----------------------------------------------------------------

@@ -1243,7 +1243,7 @@ def _default_options(spec: GameSpec) -> dict[str, object]:
 
 
 def _more_players_hint(spec: GameSpec, seat: object, count: int) -> str:
-    """``; --players N has it`` when a bigger table of default seats has ``seat``."""
+    """``; use --players N for a table with SEAT`` when a bigger default table has ``seat``."""
     wanted = str(seat).casefold()
     for more in range(count + 1, spec.max_players + 1):
         if any(str(name).casefold() == wanted for name in spec.seat_names[:more]):
